@@ -1,0 +1,38 @@
+# The two commands: `make play` and `make test`. Both install what they need first.
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/muggins-target
+SHOTS ?= screenshots
+XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
+SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-results
+
+.PHONY: play test deps test-deps smoke screenshots lint
+
+## Build in release and open the game.
+play: deps
+	cargo run --release
+
+## Every test: formatting, the pure layers without Bevy, everything with Bevy, the real window.
+test: test-deps
+	cargo fmt --check
+	cargo test --no-default-features
+	cargo test
+	$(MAKE) --no-print-directory smoke
+
+deps:
+	@.ci/deps build
+
+test-deps:
+	@.ci/deps test
+
+## The real window under Xvfb with Mesa's software Vulkan: visits every screen, saves PNGs
+## into $(SHOTS)/ and fails unless each exists and is not a blank single colour.
+smoke screenshots: test-deps
+	cargo build
+	rm -rf $(SHOTS) && mkdir -p $(SHOTS)
+	timeout 600 $(XVFB) $(CARGO_TARGET_DIR)/debug/muggins --screenshots $(SHOTS)
+	cargo run --quiet -- check-shots $(patsubst %,$(SHOTS)/%.png,$(SHOT_NAMES))
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --all-targets --no-default-features -- -D warnings

@@ -1,0 +1,32 @@
+//! AI players: pure code that picks actions from what a seat may see. The players themselves
+//! arrive with the rules engines; the levels are fixed here so seats can be set up now.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// How strong an AI seat plays.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Difficulty {
+    /// Mostly random among legal moves.
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+    Expert,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Normal,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}

@@ -1,0 +1,48 @@
+//! The game's logic plugins: screens, navigation, settings and each game's table scene. None of
+//! it needs a window, so `tests/` run it headless with `MinimalPlugins`.
+
+mod camera;
+mod dominoes;
+mod kugelbox;
+mod marbles;
+mod room;
+pub mod screen;
+pub mod settings;
+
+use bevy::prelude::*;
+
+use crate::rules::{Catalog, Game};
+
+pub use camera::MainCamera;
+pub use room::{SEAT_COLOURS, TableScene};
+pub use screen::{Lobby, Nav, Notices, Pause, Screen, Table};
+pub use settings::{SaveSettings, SettingsPath};
+
+/// The presets of the three games, loaded once.
+#[derive(Resource, Deref)]
+pub struct Presets(pub Catalog);
+
+/// Every logic plugin of the game.
+pub fn plugin(app: &mut App) {
+    let (catalog, errors) = Catalog::builtin();
+    for e in errors {
+        error!("{e}");
+    }
+    app.insert_resource(Presets(catalog));
+    app.add_plugins((
+        screen::plugin,
+        settings::plugin,
+        camera::plugin,
+        room::plugin,
+        marbles::plugin,
+        dominoes::plugin,
+        kugelbox::plugin,
+    ));
+}
+
+/// Run condition: a table of `game` is being played.
+pub fn playing(game: Game) -> impl FnMut(Option<Res<State<Screen>>>, Res<Table>) -> bool + Clone {
+    move |screen, table| {
+        screen.is_some_and(|s| *s.get() == Screen::Playing) && table.game == game
+    }
+}

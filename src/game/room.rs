@@ -1,0 +1,184 @@
+//! The room every screen shares: the wooden table, the lights and the materials; and the lobby
+//! scene (a few pieces of each game on the table) behind the menus.
+
+use bevy::light::CascadeShadowConfigBuilder;
+use bevy::prelude::*;
+
+use super::camera::CameraRig;
+use super::screen::Lobby;
+use crate::rules::Game;
+
+/// The root of a game's table scene; everything in the scene is its child.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableScene(pub Game);
+
+/// The root of the pieces shown behind the menus.
+#[derive(Component, Debug)]
+pub struct LobbyScene;
+
+/// The materials the scenes are built from.
+#[derive(Resource, Debug, Clone)]
+pub struct Palette {
+    pub table: Handle<StandardMaterial>,
+    pub wood: Handle<StandardMaterial>,
+    pub dark_wood: Handle<StandardMaterial>,
+    pub hole: Handle<StandardMaterial>,
+    pub felt: Handle<StandardMaterial>,
+    pub ivory: Handle<StandardMaterial>,
+    pub tile_back: Handle<StandardMaterial>,
+    pub pip: Handle<StandardMaterial>,
+    pub die: Handle<StandardMaterial>,
+    pub red_ball: Handle<StandardMaterial>,
+    pub white_ball: Handle<StandardMaterial>,
+    /// One marble colour per seat.
+    pub seats: [Handle<StandardMaterial>; 6],
+}
+
+/// Seat colours, in seat order: blue, yellow, red, green, purple, orange.
+pub const SEAT_COLOURS: [Color; 6] = [
+    Color::srgb(0.15, 0.35, 0.85),
+    Color::srgb(0.95, 0.78, 0.15),
+    Color::srgb(0.80, 0.15, 0.12),
+    Color::srgb(0.15, 0.60, 0.25),
+    Color::srgb(0.50, 0.25, 0.70),
+    Color::srgb(0.95, 0.50, 0.10),
+];
+
+/// Half the table's size (x, z); its top is at y = 0.
+pub const TABLE_HALF: Vec2 = Vec2::new(1.6, 1.1);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, (make_palette, spawn_room).chain())
+        .add_systems(OnEnter(Lobby), spawn_lobby);
+}
+
+fn material(
+    materials: &mut Assets<StandardMaterial>,
+    color: Color,
+    roughness: f32,
+    metallic: f32,
+) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color,
+        perceptual_roughness: roughness,
+        metallic,
+        ..default()
+    })
+}
+
+fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let m = &mut *materials;
+    let seats = SEAT_COLOURS.map(|c| material(m, c, 0.15, 0.0));
+    commands.insert_resource(Palette {
+        table: material(m, Color::srgb(0.30, 0.16, 0.08), 0.55, 0.0),
+        wood: material(m, Color::srgb(0.78, 0.58, 0.34), 0.45, 0.0),
+        dark_wood: material(m, Color::srgb(0.42, 0.25, 0.12), 0.5, 0.0),
+        hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, 0.0),
+        felt: material(m, Color::srgb(0.06, 0.32, 0.16), 0.95, 0.0),
+        ivory: material(m, Color::srgb(0.95, 0.92, 0.84), 0.3, 0.0),
+        tile_back: material(m, Color::srgb(0.12, 0.10, 0.09), 0.35, 0.0),
+        pip: material(m, Color::srgb(0.05, 0.05, 0.05), 0.4, 0.0),
+        die: material(m, Color::srgb(0.97, 0.97, 0.95), 0.25, 0.0),
+        red_ball: material(m, Color::srgb(0.85, 0.08, 0.06), 0.2, 0.1),
+        white_ball: material(m, Color::srgb(0.92, 0.92, 0.90), 0.2, 0.1),
+        seats,
+    });
+}
+
+/// A mesh with a material at a place: the building block of every scene.
+pub fn part(
+    mesh: Handle<Mesh>,
+    material: Handle<StandardMaterial>,
+    transform: Transform,
+) -> impl Bundle {
+    (Mesh3d(mesh), MeshMaterial3d(material), transform)
+}
+
+fn spawn_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    palette: Res<Palette>,
+) {
+    commands.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(1.0, 0.92, 0.85),
+        brightness: 250.0,
+        ..default()
+    });
+    commands.spawn((
+        Name::new("Lamp"),
+        DirectionalLight {
+            illuminance: 6_000.0,
+            shadow_maps_enabled: true,
+            color: Color::srgb(1.0, 0.95, 0.88),
+            ..default()
+        },
+        Transform::from_xyz(1.2, 3.0, 1.4).looking_at(Vec3::ZERO, Vec3::Y),
+        CascadeShadowConfigBuilder {
+            maximum_distance: 6.0,
+            first_cascade_far_bound: 2.0,
+            ..default()
+        }
+        .build(),
+    ));
+    commands.spawn((
+        Name::new("Table"),
+        part(
+            meshes.add(Cuboid::new(TABLE_HALF.x * 2.0, 0.08, TABLE_HALF.y * 2.0)),
+            palette.table.clone(),
+            Transform::from_xyz(0.0, -0.04, 0.0),
+        ),
+    ));
+}
+
+fn spawn_lobby(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    palette: Res<Palette>,
+    mut rig: ResMut<CameraRig>,
+) {
+    *rig = CameraRig::default();
+    let die = meshes.add(Cuboid::from_length(0.07));
+    let tile = meshes.add(Cuboid::new(0.05, 0.012, 0.1));
+    let ball = meshes.add(Sphere::new(0.035).mesh().uv(24, 16));
+    let marble = meshes.add(Sphere::new(0.014).mesh().uv(16, 12));
+    commands
+        .spawn((
+            Name::new("Lobby"),
+            LobbyScene,
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Lobby),
+        ))
+        .with_children(|p| {
+            // Three dice, left.
+            for (i, (x, z, turn)) in [(-0.95, 0.35, 0.3), (-0.82, 0.48, -0.5), (-1.02, 0.55, 1.1)]
+                .into_iter()
+                .enumerate()
+            {
+                let t = Transform::from_xyz(x, 0.035, z)
+                    .with_rotation(Quat::from_rotation_y(turn + i as f32));
+                p.spawn(part(die.clone(), palette.die.clone(), t));
+            }
+            // A short line of dominoes, right.
+            for i in 0..4 {
+                let t = Transform::from_xyz(0.75 + 0.105 * i as f32, 0.006, 0.45)
+                    .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2));
+                p.spawn(part(tile.clone(), palette.ivory.clone(), t));
+            }
+            // The two Kugelbox balls and a few marbles, front.
+            p.spawn(part(
+                ball.clone(),
+                palette.red_ball.clone(),
+                Transform::from_xyz(-0.2, 0.035, 0.75),
+            ));
+            p.spawn(part(
+                ball,
+                palette.white_ball.clone(),
+                Transform::from_xyz(-0.1, 0.035, 0.8),
+            ));
+            for (i, seat) in palette.seats.iter().take(4).enumerate() {
+                let t = Transform::from_xyz(0.15 + 0.05 * i as f32, 0.014, 0.78 - 0.02 * i as f32);
+                p.spawn(part(marble.clone(), seat.clone(), t));
+            }
+        });
+}

@@ -1,0 +1,20 @@
+//! Muggins: MUGGINS! dice and marbles, Muggins dominoes and Kugelbox.
+//!
+//! Layers, data flowing down the list: [`rules`] (pure game logic) → [`ai`] (pure players) →
+//! [`sim`] (the headless command line) → `physics`, `game`, `ui`, `input` (Bevy, behind the
+//! default `game` feature). [`table`] and [`settings`] are pure data shared by the layers.
+
+pub mod ai;
+pub mod rules;
+pub mod settings;
+pub mod sim;
+pub mod table;
+
+#[cfg(feature = "game")]
+pub mod app;
+#[cfg(feature = "game")]
+pub mod game;
+#[cfg(feature = "game")]
+pub mod input;
+#[cfg(feature = "game")]
+pub mod ui;

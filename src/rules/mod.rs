@@ -1,0 +1,9 @@
+//! Pure game logic: no Bevy here. Each game's variant record (its presets are data files under
+//! `assets/rules/`) and, as the engines land, its state machine, legal moves and scoring.
+
+pub mod catalog;
+pub mod dominoes;
+pub mod kugelbox;
+pub mod marbles;
+
+pub use catalog::{Catalog, CatalogError, Game, Preset, SeatRange};

@@ -1,0 +1,167 @@
+//! Player settings, kept in `settings.ron` in the user's config directory (or in
+//! `$MUGGINS_CONFIG_DIR`). A missing file gives the defaults; a malformed one gives the defaults
+//! and a message saying what was wrong, and is left on disk untouched until the next save.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::table::TableSetup;
+
+/// How the window is shown.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WindowMode {
+    #[default]
+    Windowed,
+    /// Borderless, the size of the monitor.
+    Fullscreen,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "game", derive(bevy::prelude::Resource))]
+pub struct Settings {
+    pub window_mode: WindowMode,
+    /// Master volume, 0 to 1.
+    pub volume: f32,
+    /// The table set up last, offered again on the setup screen.
+    pub last_setup: Option<TableSetup>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            window_mode: WindowMode::Windowed,
+            volume: 0.8,
+            last_setup: None,
+        }
+    }
+}
+
+/// The file name inside the config directory.
+pub const FILE_NAME: &str = "settings.ron";
+
+/// Where settings live: `$MUGGINS_CONFIG_DIR`, else `<config dir>/muggins`.
+pub fn default_path() -> Option<PathBuf> {
+    let dir = match std::env::var_os("MUGGINS_CONFIG_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => dirs::config_dir()?.join("muggins"),
+    };
+    Some(dir.join(FILE_NAME))
+}
+
+impl Settings {
+    /// Parses settings text; out-of-range values are brought into range.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let mut s: Settings = ron::from_str(text).map_err(|e| e.to_string())?;
+        s.volume = if s.volume.is_finite() {
+            s.volume.clamp(0.0, 1.0)
+        } else {
+            Settings::default().volume
+        };
+        Ok(s)
+    }
+
+    /// Reads the settings at `path`. Never fails: a missing file gives the defaults and no
+    /// message; an unreadable or malformed one gives the defaults and a message for the log.
+    pub fn load(path: &Path) -> (Settings, Option<String>) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => match Settings::parse(&text) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    Settings::default(),
+                    Some(format!(
+                        "settings file {} is malformed ({e}); using defaults",
+                        path.display()
+                    )),
+                ),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "cannot read settings file {} ({e}); using defaults",
+                    path.display()
+                )),
+            ),
+        }
+    }
+
+    /// Writes the settings to `path` (through a temporary file, so a crash never leaves half a
+    /// file), creating the directory.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let tmp = path.with_extension("ron.tmp");
+        std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Difficulty;
+    use crate::rules::Game;
+    use crate::table::SeatKind;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("muggins-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn round_trip_through_a_file() {
+        let dir = temp_dir("round-trip");
+        let path = dir.join("nested").join(FILE_NAME);
+        let s = Settings {
+            window_mode: WindowMode::Fullscreen,
+            volume: 0.25,
+            last_setup: Some(TableSetup {
+                game: Game::Dominoes,
+                preset: "hoyle".into(),
+                seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+            }),
+        };
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path), (s, None));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn missing_file_gives_defaults_quietly() {
+        let path = temp_dir("missing").join(FILE_NAME);
+        assert_eq!(Settings::load(&path), (Settings::default(), None));
+    }
+
+    #[test]
+    fn malformed_file_gives_defaults_and_a_message() {
+        let dir = temp_dir("malformed");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE_NAME);
+        for bad in ["(volume: \"loud\")", "not ron at all {", "(colour: Blue)", "\u{0}\u{1}"] {
+            std::fs::write(&path, bad).unwrap();
+            let (s, msg) = Settings::load(&path);
+            assert_eq!(s, Settings::default());
+            let msg = msg.expect("a message");
+            assert!(msg.contains("malformed") && msg.contains(FILE_NAME), "{msg}");
+            // The bad file is left for the player to look at.
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn partial_files_keep_defaults_and_clamp_volume() {
+        let s = Settings::parse("(volume: 7.5)").unwrap();
+        assert_eq!(s.volume, 1.0);
+        assert_eq!(s.window_mode, WindowMode::Windowed);
+        assert_eq!(Settings::parse("()").unwrap(), Settings::default());
+        assert_eq!(Settings::parse("(volume: -1.0)").unwrap().volume, 0.0);
+    }
+}

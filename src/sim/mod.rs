@@ -1,0 +1,111 @@
+//! The headless command line: everything `muggins` does without opening a window.
+
+pub mod shots;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::rules::{Catalog, Game};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "muggins",
+    version,
+    about = "MUGGINS! dice and marbles, Muggins dominoes and Kugelbox",
+    long_about = "With no command, opens the game. The commands work without a window."
+)]
+pub struct Cli {
+    /// Scripted real-window run: open the title, the setup and each game's table, save a PNG of
+    /// each into DIR, check every PNG, then quit (exit 1 if any is missing or blank).
+    #[arg(long, value_name = "DIR")]
+    pub screenshots: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List each game's presets (the files under assets/rules/).
+    Presets {
+        /// marbles, dominoes or kugelbox; all three when left out.
+        game: Option<String>,
+        /// One JSON object: {"game": [{"name", "title", "seats", "summary"}, ...]}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check that PNG screenshots exist and are not one blank colour.
+    CheckShots {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Runs a command; prints what it has to say and returns the exit code.
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Presets { game, json } => presets(game.as_deref(), json),
+        Command::CheckShots { files } => {
+            if shots::report(&files) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+fn presets(game: Option<&str>, json: bool) -> ExitCode {
+    let games = match game {
+        None => Game::ALL.to_vec(),
+        Some(slug) => match Game::from_slug(slug) {
+            Some(g) => vec![g],
+            None => {
+                eprintln!("muggins: unknown game \"{slug}\"; say marbles, dominoes or kugelbox");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let (catalog, errors) = Catalog::builtin();
+    for e in &errors {
+        eprintln!("muggins: {e}");
+    }
+    if json {
+        let mut out = serde_json::Map::new();
+        for g in games {
+            let list: Vec<_> = catalog
+                .presets(g)
+                .into_iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "name": p.name,
+                        "title": p.title,
+                        "default": p.default,
+                        "seats": [p.seats.min, p.seats.max],
+                        "summary": p.summary,
+                    })
+                })
+                .collect();
+            out.insert(g.slug().to_string(), list.into());
+        }
+        println!("{}", serde_json::Value::Object(out));
+    } else {
+        for g in games {
+            println!("{} ({})", g.title(), g.slug());
+            for p in catalog.presets(g) {
+                let mark = if p.default { "*" } else { " " };
+                println!(
+                    " {mark} {:<18} {}–{} seats  {}",
+                    p.name, p.seats.min, p.seats.max, p.summary
+                );
+            }
+        }
+    }
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

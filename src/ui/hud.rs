@@ -1,0 +1,86 @@
+//! What sits over a game's table: which game, preset and seats, and, until the game can be
+//! played, a plain statement that it cannot yet.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{DrawUi, IVORY, seat_colour};
+use crate::game::{Nav, Pause, Presets, Table};
+use crate::rules::Game;
+use crate::table::SeatKind;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(DrawUi).run_if(in_state(Pause::Running)),
+    );
+}
+
+/// Which issue brings each game to life; shown on its table until then.
+fn coming(game: Game) -> &'static str {
+    match game {
+        Game::Marbles => "Its rules engine, physics dice and play come next.",
+        Game::Dominoes => "Its rules engine and play come next.",
+        Game::Kugelbox => "Its rules engine and the physics throw come next.",
+    }
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    presets: Res<Presets>,
+    mut nav: MessageWriter<Nav>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let preset = presets.find(table.game, &table.preset);
+    egui::Area::new("hud-top".into())
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).inner_margin(10.0).show(ui, |ui| {
+                ui.label(egui::RichText::new(table.game.title()).size(22.0).color(IVORY).strong());
+                if let Some(p) = &preset {
+                    ui.label(format!("{} — {}", p.title, p.summary));
+                }
+                ui.horizontal(|ui| {
+                    for (i, seat) in table.seats.iter().enumerate() {
+                        let who = match seat {
+                            SeatKind::Human => "Human".to_string(),
+                            SeatKind::Ai(level) => format!("AI {level}"),
+                        };
+                        ui.colored_label(seat_colour(i), format!("● {who}"));
+                    }
+                });
+            });
+        });
+    egui::Area::new("hud-hint".into())
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .show(ctx, |ui| {
+            if ui.button("Pause (Esc)").clicked() {
+                nav.write(Nav::TogglePause);
+            }
+        });
+    egui::Area::new("not-playable".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).inner_margin(14.0).show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("{} is not playable yet", table.game.title()))
+                            .size(22.0)
+                            .color(IVORY)
+                            .strong(),
+                    );
+                    ui.label(format!("The table is set; nothing here is a real game. {}", coming(table.game)));
+                    ui.horizontal(|ui| {
+                        if ui.button("Results").clicked() {
+                            nav.write(Nav::EndGame);
+                        }
+                        if ui.button("Back to the title").clicked() {
+                            nav.write(Nav::Title);
+                        }
+                    });
+                });
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! The options window: window mode and volume, saved when closed.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{DrawUi, UiState};
+use crate::game::SaveSettings;
+use crate::settings::{Settings, WindowMode};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.after(DrawUi).run_if(|s: Res<UiState>| s.options_open),
+    );
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    mut settings: ResMut<Settings>,
+    mut save: MessageWriter<SaveSettings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut edit = settings.clone();
+    let mut close = false;
+    egui::Window::new("Options")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Window");
+                ui.radio_value(&mut edit.window_mode, WindowMode::Windowed, "Windowed");
+                ui.radio_value(&mut edit.window_mode, WindowMode::Fullscreen, "Fullscreen");
+            });
+            ui.horizontal(|ui| {
+                ui.label("Volume");
+                let mut percent = (edit.volume * 100.0).round();
+                if ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %")).changed() {
+                    edit.volume = percent / 100.0;
+                }
+            });
+            close = ui.button("Close").clicked();
+        });
+    if edit != *settings {
+        *settings = edit;
+    }
+    if close {
+        ui_state.options_open = false;
+        save.write(SaveSettings);
+    }
+    Ok(())
+}

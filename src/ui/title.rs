@@ -1,0 +1,71 @@
+//! The title screen: the three games with their presets, options and quit.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{DrawUi, IVORY, UiState, big_button};
+use crate::game::{Nav, Presets, Screen};
+use crate::rules::Game;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw.in_set(DrawUi).run_if(in_state(Screen::Title)),
+    );
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    presets: Res<Presets>,
+    mut ui_state: ResMut<UiState>,
+    mut nav: MessageWriter<Nav>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("title".into())
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("Muggins").size(64.0).color(IVORY).strong());
+                ui.label(egui::RichText::new("three tabletop games").size(20.0).italics());
+            });
+        });
+    egui::Area::new("games".into())
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for game in Game::ALL {
+                    egui::Frame::window(ui.style())
+                        .inner_margin(16.0)
+                        .show(ui, |ui| {
+                            ui.set_width(300.0);
+                            ui.set_min_height(250.0);
+                            ui.vertical_centered(|ui| {
+                                ui.label(egui::RichText::new(game.title()).size(28.0).color(IVORY).strong());
+                                ui.label(game.tagline());
+                                ui.add_space(6.0);
+                                let names: Vec<String> =
+                                    presets.presets(game).into_iter().map(|p| p.title).collect();
+                                ui.label(egui::RichText::new(names.join(" · ")).small().weak());
+                                ui.add_space(10.0);
+                                if big_button(ui, "Play").clicked() {
+                                    nav.write(Nav::SetUp(game));
+                                }
+                            });
+                        });
+                }
+            });
+        });
+    egui::Area::new("title-buttons".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                if big_button(ui, "Options").clicked() {
+                    ui_state.options_open = true;
+                }
+                if big_button(ui, "Quit").clicked() {
+                    nav.write(Nav::Quit);
+                }
+            });
+        });
+    Ok(())
+}
