@@ -65,9 +65,16 @@ struct Tour {
 
 impl Tour {
     fn new(dir: PathBuf) -> Tour {
-        let settle = || Step::Wait(12, Duration::from_millis(800));
-        let mut steps = vec![Step::Wait(30, Duration::from_secs(3)), Step::Shot("01-title")];
-        steps.extend([Step::Nav(Nav::SetUp(Game::Marbles)), settle(), Step::Shot("02-setup")]);
+        let settle = || Step::Wait(8, Duration::from_millis(500));
+        let mut steps = vec![
+            Step::Wait(30, Duration::from_secs(3)),
+            Step::Shot("01-title"),
+        ];
+        steps.extend([
+            Step::Nav(Nav::SetUp(Game::Marbles)),
+            settle(),
+            Step::Shot("02-setup"),
+        ]);
         for (game, shot) in [
             (Game::Marbles, "03-marbles"),
             (Game::Dominoes, "04-dominoes"),
@@ -79,7 +86,7 @@ impl Tour {
                 Step::Nav(Nav::SetUp(game)),
                 settle(),
                 Step::Nav(Nav::Start),
-                Step::Wait(20, Duration::from_secs(2)),
+                Step::Wait(14, Duration::from_millis(1500)),
                 Step::Shot(shot),
             ]);
         }
@@ -126,7 +133,9 @@ fn tour(
             script.frames_left = frames;
             script.until = Instant::now() + time;
         }
-        Step::Nav(n) => nav.write(n),
+        Step::Nav(n) => {
+            nav.write(n);
+        }
         Step::Shot(name) => {
             let path = script.dir.join(format!("{name}.png"));
             let _ = std::fs::remove_file(&path);
@@ -145,7 +154,11 @@ fn tour(
             }
             println!("screenshots in {}:", script.dir.display());
             let ok = crate::sim::shots::report(&script.shots);
-            exit.write(if ok { AppExit::Success } else { AppExit::error() });
+            exit.write(if ok {
+                AppExit::Success
+            } else {
+                AppExit::error()
+            });
         }
     }
 }

@@ -110,7 +110,8 @@ mod tests {
     use crate::table::SeatKind;
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("muggins-settings-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("muggins-settings-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
     }
@@ -144,12 +145,20 @@ mod tests {
         let dir = temp_dir("malformed");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(FILE_NAME);
-        for bad in ["(volume: \"loud\")", "not ron at all {", "(colour: Blue)", "\u{0}\u{1}"] {
+        for bad in [
+            "(volume: \"loud\")",
+            "not ron at all {",
+            "(colour: Blue)",
+            "\u{0}\u{1}",
+        ] {
             std::fs::write(&path, bad).unwrap();
             let (s, msg) = Settings::load(&path);
             assert_eq!(s, Settings::default());
             let msg = msg.expect("a message");
-            assert!(msg.contains("malformed") && msg.contains(FILE_NAME), "{msg}");
+            assert!(
+                msg.contains("malformed") && msg.contains(FILE_NAME),
+                "{msg}"
+            );
             // The bad file is left for the player to look at.
             assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
         }

@@ -9,7 +9,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use muggins::ai::Difficulty;
-use muggins::game::{Lobby, MainCamera, Nav, Notices, Pause, Screen, SettingsPath, Table, TableScene};
+use muggins::game::{
+    Lobby, MainCamera, Nav, Notices, Pause, Screen, SettingsPath, Table, TableScene,
+};
 use muggins::rules::Game;
 use muggins::settings::Settings;
 use muggins::table::SeatKind;
@@ -31,7 +33,9 @@ fn headless(config: &Path) -> App {
     ))
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )))
     .insert_resource(SettingsPath(Some(config.join("settings.ron"))))
     .add_plugins(muggins::game::plugin);
     app.update();
@@ -83,7 +87,10 @@ fn title_setup_playing_results_and_back_for_each_game() {
     assert_eq!(count::<MainCamera>(&mut app), 1);
     assert!(app.world().get_resource::<State<Lobby>>().is_some());
     let lobby_pieces = count::<Mesh3d>(&mut app);
-    assert!(lobby_pieces > 5, "the lobby shows pieces on the table ({lobby_pieces})");
+    assert!(
+        lobby_pieces > 5,
+        "the lobby shows pieces on the table ({lobby_pieces})"
+    );
 
     for game in Game::ALL {
         nav(&mut app, Nav::SetUp(game));
@@ -93,7 +100,11 @@ fn title_setup_playing_results_and_back_for_each_game() {
 
         nav(&mut app, Nav::Start);
         assert_eq!(screen(&app), Screen::Playing, "{game:?} starts");
-        assert_eq!(scenes(&mut app), vec![game], "exactly the {game:?} table is set");
+        assert_eq!(
+            scenes(&mut app),
+            vec![game],
+            "exactly the {game:?} table is set"
+        );
         assert!(app.world().get_resource::<State<Lobby>>().is_none());
         let root = app
             .world_mut()
@@ -106,17 +117,29 @@ fn title_setup_playing_results_and_back_for_each_game() {
             Game::Dominoes => 1 + 28,             // felt, every tile
             Game::Kugelbox => 1 + 4 + 25 + 2,     // floor, walls, holes, balls
         };
-        assert!(pieces >= least, "{game:?} table has {pieces} pieces, wants {least}");
-        assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Running);
+        assert!(
+            pieces >= least,
+            "{game:?} table has {pieces} pieces, wants {least}"
+        );
+        assert_eq!(
+            *app.world().resource::<State<Pause>>().get(),
+            Pause::Running
+        );
 
         nav(&mut app, Nav::TogglePause);
         assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
         nav(&mut app, Nav::Back);
-        assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Running);
+        assert_eq!(
+            *app.world().resource::<State<Pause>>().get(),
+            Pause::Running
+        );
         nav(&mut app, Nav::Back);
         assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
         nav(&mut app, Nav::Resume);
-        assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Running);
+        assert_eq!(
+            *app.world().resource::<State<Pause>>().get(),
+            Pause::Running
+        );
 
         nav(&mut app, Nav::EndGame);
         assert_eq!(screen(&app), Screen::Results);
@@ -170,7 +193,10 @@ fn a_table_the_preset_cannot_seat_is_refused_with_a_notice() {
         notices.iter().any(|n| n.contains("2–4 seats, not 6")),
         "{notices:?}"
     );
-    assert!(!dir.join("settings.ron").exists(), "nothing saved for a refused table");
+    assert!(
+        !dir.join("settings.ron").exists(),
+        "nothing saved for a refused table"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -180,7 +206,10 @@ fn the_last_setup_is_saved_and_offered_again() {
     let mut app = headless(&dir);
     nav(&mut app, Nav::SetUp(Game::Marbles));
     let mut setup = app.world().resource::<Table>().0.clone();
-    setup.choose_preset("challenge-12", &app.world().resource::<muggins::game::Presets>().0);
+    setup.choose_preset(
+        "challenge-12",
+        &app.world().resource::<muggins::game::Presets>().0,
+    );
     setup.fit_seats(3);
     setup.seats[2] = SeatKind::Ai(Difficulty::Expert);
     nav(&mut app, Nav::Configure(setup.clone()));
@@ -210,7 +239,10 @@ fn a_malformed_settings_file_gives_defaults_and_a_notice() {
     let mut app = headless(&dir);
     assert_eq!(*app.world().resource::<Settings>(), Settings::default());
     let notices = &app.world().resource::<Notices>().0;
-    assert!(notices.iter().any(|n| n.contains("malformed")), "{notices:?}");
+    assert!(
+        notices.iter().any(|n| n.contains("malformed")),
+        "{notices:?}"
+    );
     // The game goes on normally.
     nav(&mut app, Nav::SetUp(Game::Kugelbox));
     nav(&mut app, Nav::Start);

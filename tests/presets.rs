@@ -1,8 +1,10 @@
 //! The preset files under assets/rules/: every preset of ../shared/RULES.md exists as data with
 //! the settings the rulings give it, and a malformed preset is refused with a clear message.
 
-use muggins::rules::catalog::{parse_preset, Preset};
-use muggins::rules::dominoes::{Count, DominoesVariant, FirstLead, HandBonus, MugginsCall, NoPlay, Spinner};
+use muggins::rules::catalog::{Preset, parse_preset};
+use muggins::rules::dominoes::{
+    Count, DominoesVariant, FirstLead, HandBonus, MugginsCall, NoPlay, Spinner,
+};
 use muggins::rules::kugelbox::{CalcOp, Chip, KugelboxMode, KugelboxVariant, Scoring};
 use muggins::rules::marbles::{Die, MarblesMode, MarblesVariant, Op};
 use muggins::rules::{Catalog, Game};
@@ -22,14 +24,38 @@ fn every_ruled_preset_exists_in_menu_order_with_one_default() {
     let c = builtin();
     assert_eq!(
         names(&c, Game::Marbles),
-        ["starter", "junior", "classic", "challenge-12", "mixed-1", "mixed-2", "solitaire", "dishes"]
+        [
+            "starter",
+            "junior",
+            "classic",
+            "challenge-12",
+            "mixed-1",
+            "mixed-2",
+            "solitaire",
+            "dishes"
+        ]
     );
     assert_eq!(
         names(&c, Game::Dominoes),
-        ["muggins", "all-fives", "hoyle", "all-threes", "fives-and-threes", "sniff", "block"]
+        [
+            "muggins",
+            "all-fives",
+            "hoyle",
+            "all-threes",
+            "fives-and-threes",
+            "sniff",
+            "block"
+        ]
     );
-    assert_eq!(names(&c, Game::Kugelbox), ["chikugo", "take-it", "smart-calculators"]);
-    for (game, default) in [(Game::Marbles, "classic"), (Game::Dominoes, "muggins"), (Game::Kugelbox, "chikugo")] {
+    assert_eq!(
+        names(&c, Game::Kugelbox),
+        ["chikugo", "take-it", "smart-calculators"]
+    );
+    for (game, default) in [
+        (Game::Marbles, "classic"),
+        (Game::Dominoes, "muggins"),
+        (Game::Kugelbox, "chikugo"),
+    ] {
         assert_eq!(c.presets(game).iter().filter(|p| p.default).count(), 1);
         assert_eq!(c.default_preset(game).unwrap().name, default);
     }
@@ -45,7 +71,8 @@ fn marbles_levels_follow_the_rulings_table() {
     use Op::*;
     let c = builtin();
     let all = vec![Add, Sub, Mul, Div];
-    let table: [(&str, Vec<Die>, Vec<Op>, u8, bool); 6] = [
+    type Level = (&'static str, Vec<Die>, Vec<Op>, u8, bool);
+    let table: [Level; 6] = [
         ("starter", vec![D6, D6, D6], vec![Add, Sub], 18, false),
         ("junior", vec![D12, D12, D12], vec![Add, Sub], 36, false),
         ("classic", vec![D6, D6, D6], all.clone(), 36, true),
@@ -55,15 +82,25 @@ fn marbles_levels_follow_the_rulings_table() {
     ];
     for (name, dice, ops, board, bluffing) in table {
         let v = marbles(&c, name);
-        assert_eq!((v.mode, &v.dice, &v.ops, v.board, v.bluffing), (MarblesMode::Levels, &dice, &ops, board, bluffing), "{name}");
+        assert_eq!(
+            (v.mode, &v.dice, &v.ops, v.board, v.bluffing),
+            (MarblesMode::Levels, &dice, &ops, board, bluffing),
+            "{name}"
+        );
         assert_eq!((v.marbles, v.runs_score), (20, true), "{name}");
     }
     let solo = marbles(&c, "solitaire");
-    assert_eq!((solo.mode, solo.marbles, solo.bluffing, solo.runs_score), (MarblesMode::Solitaire, 50, false, false));
+    assert_eq!(
+        (solo.mode, solo.marbles, solo.bluffing, solo.runs_score),
+        (MarblesMode::Solitaire, 50, false, false)
+    );
     let seats = c.find(Game::Marbles, "solitaire").unwrap().seats;
     assert_eq!((seats.min, seats.max), (1, 1));
     let dishes = marbles(&c, "dishes");
-    assert_eq!((dishes.mode, dishes.bluffing, dishes.runs_score), (MarblesMode::Dishes, false, false));
+    assert_eq!(
+        (dishes.mode, dishes.bluffing, dishes.runs_score),
+        (MarblesMode::Dishes, false, false)
+    );
 }
 
 fn dominoes<'a>(c: &'a Catalog, name: &str) -> &'a DominoesVariant {
@@ -74,16 +111,62 @@ fn dominoes<'a>(c: &'a Catalog, name: &str) -> &'a DominoesVariant {
 fn dominoes_presets_follow_their_seeds() {
     let c = builtin();
     let m = dominoes(&c, "muggins");
-    assert_eq!((m.spinner, m.count, m.no_play, m.muggins_call, m.hand_bonus), (Spinner::None, Count::Fives, NoPlay::Draw, MugginsCall::Off, HandBonus::LoseOwnPips));
-    assert_eq!((m.target.for_players(2), m.target.for_players(3), m.hand_size.for_players(2), m.hand_size.for_players(4)), (250, 200, 7, 5));
+    assert_eq!(
+        (m.spinner, m.count, m.no_play, m.muggins_call, m.hand_bonus),
+        (
+            Spinner::None,
+            Count::Fives,
+            NoPlay::Draw,
+            MugginsCall::Off,
+            HandBonus::LoseOwnPips
+        )
+    );
+    assert_eq!(
+        (
+            m.target.for_players(2),
+            m.target.for_players(3),
+            m.hand_size.for_players(2),
+            m.hand_size.for_players(4)
+        ),
+        (250, 200, 7, 5)
+    );
     let f = dominoes(&c, "all-fives");
-    assert_eq!((f.spinner, f.muggins_call, f.hand_bonus, f.first_lead), (Spinner::EveryDouble, MugginsCall::Steal, HandBonus::WinnerTakesDifferenceFifths, FirstLead::HeaviestDrawn));
-    assert_eq!((f.target.for_players(2), f.target.for_players(4)), (200, 200));
+    assert_eq!(
+        (f.spinner, f.muggins_call, f.hand_bonus, f.first_lead),
+        (
+            Spinner::EveryDouble,
+            MugginsCall::Steal,
+            HandBonus::WinnerTakesDifferenceFifths,
+            FirstLead::HeaviestDrawn
+        )
+    );
+    assert_eq!(
+        (f.target.for_players(2), f.target.for_players(4)),
+        (200, 200)
+    );
     let h = dominoes(&c, "hoyle");
-    assert_eq!((h.first_lead, h.muggins_call, h.hand_bonus), (FirstLead::HighestDouble, MugginsCall::Forfeit, HandBonus::WinnerTakesOthers));
-    assert_eq!((h.hand_size.for_players(2), h.hand_size.for_players(3), h.target.for_players(2), h.target.for_players(3)), (5, 5, 200, 150));
+    assert_eq!(
+        (h.first_lead, h.muggins_call, h.hand_bonus),
+        (
+            FirstLead::HighestDouble,
+            MugginsCall::Forfeit,
+            HandBonus::WinnerTakesOthers
+        )
+    );
+    assert_eq!(
+        (
+            h.hand_size.for_players(2),
+            h.hand_size.for_players(3),
+            h.target.for_players(2),
+            h.target.for_players(3)
+        ),
+        (5, 5, 200, 150)
+    );
     assert_eq!(dominoes(&c, "all-threes").count, Count::Threes);
-    assert_eq!(dominoes(&c, "fives-and-threes").count, Count::FivesAndThrees);
+    assert_eq!(
+        dominoes(&c, "fives-and-threes").count,
+        Count::FivesAndThrees
+    );
     assert!(dominoes(&c, "sniff").sniff);
     assert!(!m.sniff);
     assert_eq!(dominoes(&c, "block").no_play, NoPlay::Pass);
@@ -116,17 +199,42 @@ fn count_rules_score_the_seed_totals() {
 fn kugelbox_presets_carry_the_twelve_chips_and_the_default_box() {
     let c = builtin();
     let chips = vec![
-        Chip::Number(2), Chip::Number(3), Chip::Number(4), Chip::UpTo(4), Chip::Number(5), Chip::UpTo(6),
-        Chip::Number(8), Chip::Number(12), Chip::Line, Chip::Line, Chip::Square, Chip::Square,
+        Chip::Number(2),
+        Chip::Number(3),
+        Chip::Number(4),
+        Chip::UpTo(4),
+        Chip::Number(5),
+        Chip::UpTo(6),
+        Chip::Number(8),
+        Chip::Number(12),
+        Chip::Line,
+        Chip::Line,
+        Chip::Square,
+        Chip::Square,
     ];
     let v: Vec<&KugelboxVariant> = c.kugelbox.iter().map(|p| &p.variant).collect();
-    assert_eq!((v[0].mode, v[0].scoring, &v[0].chips), (KugelboxMode::Chikugo, Scoring::Geometry, &chips));
+    assert_eq!(
+        (v[0].mode, v[0].scoring, &v[0].chips),
+        (KugelboxMode::Chikugo, Scoring::Geometry, &chips)
+    );
     assert_eq!((v[1].mode, &v[1].chips), (KugelboxMode::TakeIt, &chips));
-    assert_eq!((v[2].mode, v[2].scoring), (KugelboxMode::Practice, Scoring::SmartCalculators));
+    assert_eq!(
+        (v[2].mode, v[2].scoring),
+        (KugelboxMode::Practice, Scoring::SmartCalculators)
+    );
     for k in v {
         assert_eq!((k.layout.rows, k.layout.columns), (5, 5));
         assert_eq!(k.layout.values, [1, 2, 3, 4, 5]);
-        assert_eq!(k.layout.operators, [CalcOp::Add, CalcOp::Sub, CalcOp::Mul, CalcOp::Sub, CalcOp::Add]);
+        assert_eq!(
+            k.layout.operators,
+            [
+                CalcOp::Add,
+                CalcOp::Sub,
+                CalcOp::Mul,
+                CalcOp::Sub,
+                CalcOp::Add
+            ]
+        );
     }
     let take_it = c.find(Game::Kugelbox, "take-it").unwrap().seats;
     assert_eq!((take_it.min, take_it.max), (2, 6));
@@ -143,7 +251,9 @@ const GOOD: &str = r#"(
 )"#;
 
 fn marbles_error(file: &str, text: &str) -> String {
-    parse_preset::<MarblesVariant>(file, text).unwrap_err().to_string()
+    parse_preset::<MarblesVariant>(file, text)
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -151,20 +261,29 @@ fn malformed_presets_are_refused_with_the_file_and_the_reason() {
     assert!(parse_preset::<MarblesVariant>("assets/rules/marbles/classic.ron", GOOD).is_ok());
     let file = "assets/rules/marbles/classic.ron";
     let cases = [
-        (GOOD.replace("board: 36", "board: 36,,"), "1:"),
+        (GOOD.replace("board: 36", "board: 36,,"), "7:"),
         (GOOD.replace("board: 36", "board: 24"), "18 or 36"),
         (GOOD.replace("[D6, D6, D6]", "[D6, D6]"), "exactly 3 dice"),
         (GOOD.replace("[D6, D6, D6]", "[D6, D6, D20]"), "D20"),
         (GOOD.replace("max: 4", "max: 9"), "1..4"),
         (GOOD.replace("min: 2", "min: 0"), "seats"),
-        (GOOD.replace("runs_score: true", "runs_score: true, colour: Blue"), "colour"),
+        (
+            GOOD.replace("runs_score: true", "runs_score: true, colour: Blue"),
+            "colour",
+        ),
         (GOOD.replace("[Add, Sub, Mul, Div]", "[Add, Add]"), "twice"),
-        (GOOD.replace("mode: Levels", "mode: Dishes"), "without bluffing"),
+        (
+            GOOD.replace("mode: Levels", "mode: Dishes"),
+            "without bluffing",
+        ),
         (String::new(), "preset"),
     ];
     for (text, want) in cases {
         let e = marbles_error(file, &text);
-        assert!(e.starts_with("preset assets/rules/marbles/classic.ron: "), "{e}");
+        assert!(
+            e.starts_with("preset assets/rules/marbles/classic.ron: "),
+            "{e}"
+        );
         assert!(e.contains(want), "wanted {want:?} in {e:?}");
     }
     let e = marbles_error("assets/rules/marbles/other.ron", GOOD);
@@ -175,7 +294,9 @@ fn malformed_presets_are_refused_with_the_file_and_the_reason() {
 
 #[test]
 fn a_bad_file_is_left_out_and_reported_while_the_rest_load() {
-    let broken = GOOD.replace("name: \"classic\"", "name: \"broken\"").replace("board: 36", "board: [");
+    let broken = GOOD
+        .replace("name: \"classic\"", "name: \"broken\"")
+        .replace("board: 36", "board: [");
     let other = GOOD.replace("name: \"classic\"", "name: \"other\"");
     let files = [
         ("m/classic.ron", GOOD),
@@ -203,7 +324,8 @@ fn presets_round_trip_through_ron() {
     let c = builtin();
     for p in &c.dominoes {
         let text = ron::to_string(p).unwrap();
-        let back: Preset<DominoesVariant> = parse_preset(&format!("x/{}.ron", p.name), &text).unwrap();
+        let back: Preset<DominoesVariant> =
+            parse_preset(&format!("x/{}.ron", p.name), &text).unwrap();
         assert_eq!(back.variant, p.variant);
     }
 }
@@ -211,17 +333,30 @@ fn presets_round_trip_through_ron() {
 #[test]
 fn the_command_line_lists_presets() {
     let exe = env!("CARGO_BIN_EXE_muggins");
-    let out = std::process::Command::new(exe).args(["presets", "--json"]).output().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["presets", "--json"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["marbles"].as_array().unwrap().len(), 8);
     assert_eq!(v["dominoes"][2]["name"], "hoyle");
     assert_eq!(v["kugelbox"][0]["seats"], serde_json::json!([2, 6]));
-    let out = std::process::Command::new(exe).args(["presets", "dominoes"]).output().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["presets", "dominoes"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("Muggins dominoes (dominoes)\n"), "{text}");
     assert!(text.contains("* muggins"), "{text}");
-    let out = std::process::Command::new(exe).args(["presets", "chess"]).output().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["presets", "chess"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown game \"chess\""));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("unknown game \"chess\"")
+    );
 }

@@ -29,7 +29,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_systems(
             PostUpdate,
-            frame.run_if(resource_changed::<CameraRig>)
+            frame
+                .run_if(resource_changed::<CameraRig>)
                 .before(TransformSystems::Propagate),
         );
 }

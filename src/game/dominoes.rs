@@ -31,7 +31,11 @@ fn spawn_table(
         eye: Vec3::new(0.0, 1.2, 1.0),
         target: Vec3::new(0.0, 0.0, 0.05),
     };
-    let variant = presets.dominoes.iter().find(|p| p.name == table.preset).map(|p| &p.variant);
+    let variant = presets
+        .dominoes
+        .iter()
+        .find(|p| p.name == table.preset)
+        .map(|p| &p.variant);
     let players = table.seats.len();
     let tiles = variant.map_or(28, |v| v.set.tiles());
     let hand = variant.map_or(7, |v| v.hand_size.for_players(players as u8) as usize);
@@ -46,13 +50,21 @@ fn spawn_table(
             DespawnOnExit(Screen::Playing),
         ))
         .with_children(|p| {
-            p.spawn(part(felt, palette.felt.clone(), Transform::from_xyz(0.0, 0.005, 0.0)));
+            p.spawn(part(
+                felt,
+                palette.felt.clone(),
+                Transform::from_xyz(0.0, 0.005, 0.0),
+            ));
             // The boneyard: what the hands leave, face down in rows in the middle.
             let boneyard = tiles.saturating_sub(hand * players);
             for i in 0..boneyard {
                 let (row, col) = (i / 7, i % 7);
                 let at = Vec3::new(-0.18 + 0.06 * col as f32, 0.016, -0.12 + 0.11 * row as f32);
-                p.spawn(part(tile.clone(), palette.tile_back.clone(), Transform::from_translation(at)));
+                p.spawn(part(
+                    tile.clone(),
+                    palette.tile_back.clone(),
+                    Transform::from_translation(at),
+                ));
             }
             // Each seat's hand standing on its edge of the felt.
             let places = [
@@ -68,8 +80,16 @@ fn spawn_table(
                     let off = (i as f32 - (hand as f32 - 1.0) / 2.0) * 0.055;
                     let at = centre + rot * Vec3::new(off, 0.058, 0.0);
                     let stand = rot * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
-                    let face = if seat == 0 { &palette.ivory } else { &palette.tile_back };
-                    p.spawn(part(tile.clone(), face.clone(), Transform::from_translation(at).with_rotation(stand)));
+                    let face = if seat == 0 {
+                        &palette.ivory
+                    } else {
+                        &palette.tile_back
+                    };
+                    p.spawn(part(
+                        tile.clone(),
+                        face.clone(),
+                        Transform::from_translation(at).with_rotation(stand),
+                    ));
                 }
             }
         });

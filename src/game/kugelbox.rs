@@ -46,7 +46,9 @@ fn spawn_table(
         .kugelbox
         .iter()
         .find(|p| p.name == table.preset)
-        .map_or((5, 5), |p| (p.variant.layout.rows, p.variant.layout.columns));
+        .map_or((5, 5), |p| {
+            (p.variant.layout.rows, p.variant.layout.columns)
+        });
     let wall = 0.025;
     let floor = meshes.add(Cuboid::new(BOX_INSIDE.x, FLOOR, BOX_INSIDE.y));
     let side = meshes.add(Cuboid::new(wall, 0.06, BOX_INSIDE.y + 2.0 * wall));
@@ -62,24 +64,44 @@ fn spawn_table(
             DespawnOnExit(Screen::Playing),
         ))
         .with_children(|p| {
-            p.spawn(part(floor, palette.wood.clone(), Transform::from_xyz(0.0, FLOOR / 2.0, 0.0)));
+            p.spawn(part(
+                floor,
+                palette.wood.clone(),
+                Transform::from_xyz(0.0, FLOOR / 2.0, 0.0),
+            ));
             let half = (BOX_INSIDE + Vec2::splat(wall)) / 2.0;
             for x in [-half.x, half.x] {
-                p.spawn(part(side.clone(), palette.dark_wood.clone(), Transform::from_xyz(x, 0.03, 0.0)));
+                p.spawn(part(
+                    side.clone(),
+                    palette.dark_wood.clone(),
+                    Transform::from_xyz(x, 0.03, 0.0),
+                ));
             }
             for z in [-half.y, half.y] {
-                p.spawn(part(end.clone(), palette.dark_wood.clone(), Transform::from_xyz(0.0, 0.03, z)));
+                p.spawn(part(
+                    end.clone(),
+                    palette.dark_wood.clone(),
+                    Transform::from_xyz(0.0, 0.03, z),
+                ));
             }
             for row in 1..=rows {
                 for column in 1..=columns {
                     let at = hole_position(row, column, rows, columns) + Vec3::Y * 0.0005;
-                    p.spawn(part(hole.clone(), palette.hole.clone(), Transform::from_translation(at)));
+                    p.spawn(part(
+                        hole.clone(),
+                        palette.hole.clone(),
+                        Transform::from_translation(at),
+                    ));
                 }
             }
             // The two balls wait at the near end, the red one on the left.
             for (x, mat) in [(-0.03, &palette.red_ball), (0.03, &palette.white_ball)] {
                 let at = Vec3::new(x, FLOOR + 0.021, BOX_INSIDE.y / 2.0 - 0.06);
-                p.spawn(part(ball.clone(), mat.clone(), Transform::from_translation(at)));
+                p.spawn(part(
+                    ball.clone(),
+                    mat.clone(),
+                    Transform::from_translation(at),
+                ));
             }
         });
 }

@@ -61,33 +61,59 @@ fn spawn_table(
             DespawnOnExit(Screen::Playing),
         ))
         .with_children(|p| {
-            p.spawn(part(board, palette.wood.clone(), Transform::from_xyz(0.0, 0.02, 0.0)));
+            p.spawn(part(
+                board,
+                palette.wood.clone(),
+                Transform::from_xyz(0.0, 0.02, 0.0),
+            ));
             for n in 1..=SPACES {
                 // Spaces beyond the preset's board (18 on the starter level) stay covered.
-                let mat = if n <= used { &palette.hole } else { &palette.dark_wood };
+                let mat = if n <= used {
+                    &palette.hole
+                } else {
+                    &palette.dark_wood
+                };
                 let at = space_position(n) + Vec3::Y * 0.04;
-                p.spawn(part(hole.clone(), mat.clone(), Transform::from_translation(at)));
+                p.spawn(part(
+                    hole.clone(),
+                    mat.clone(),
+                    Transform::from_translation(at),
+                ));
             }
             // Each seat's tray of marbles, around the board.
             for (seat, _) in table.seats.iter().enumerate() {
                 let angle = seat as f32 * TAU / 4.0;
                 let rot = Quat::from_rotation_y(-angle);
                 let centre = rot * Vec3::new(0.0, 0.0125, 0.68);
-                p.spawn((
-                    part(tray.clone(), palette.dark_wood.clone(), Transform::from_translation(centre).with_rotation(rot)),
-                ))
-                .with_children(|t| {
-                    for i in 0..20 {
-                        let (row, col) = (i / 10, i % 10);
-                        let at = Vec3::new(-0.135 + 0.03 * col as f32, 0.022, -0.018 + 0.036 * row as f32);
-                        t.spawn(part(marble.clone(), palette.seats[seat].clone(), Transform::from_translation(at)));
-                    }
-                });
+                p.spawn((part(
+                    tray.clone(),
+                    palette.dark_wood.clone(),
+                    Transform::from_translation(centre).with_rotation(rot),
+                ),))
+                    .with_children(|t| {
+                        for i in 0..20 {
+                            let (row, col) = (i / 10, i % 10);
+                            let at = Vec3::new(
+                                -0.135 + 0.03 * col as f32,
+                                0.022,
+                                -0.018 + 0.036 * row as f32,
+                            );
+                            t.spawn(part(
+                                marble.clone(),
+                                palette.seats[seat].clone(),
+                                Transform::from_translation(at),
+                            ));
+                        }
+                    });
             }
             // The dice, waiting beside the board.
             for (i, turn) in [0.2f32, 0.9, -0.4].into_iter().enumerate() {
                 let at = Vec3::new(0.72 + 0.075 * i as f32, 0.0275, 0.25 - 0.04 * i as f32);
-                p.spawn(part(die.clone(), palette.die.clone(), Transform::from_translation(at).with_rotation(Quat::from_rotation_y(turn))));
+                p.spawn(part(
+                    die.clone(),
+                    palette.die.clone(),
+                    Transform::from_translation(at).with_rotation(Quat::from_rotation_y(turn)),
+                ));
             }
         });
 }

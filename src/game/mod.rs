@@ -42,7 +42,5 @@ pub fn plugin(app: &mut App) {
 
 /// Run condition: a table of `game` is being played.
 pub fn playing(game: Game) -> impl FnMut(Option<Res<State<Screen>>>, Res<Table>) -> bool + Clone {
-    move |screen, table| {
-        screen.is_some_and(|s| *s.get() == Screen::Playing) && table.game == game
-    }
+    move |screen, table| screen.is_some_and(|s| *s.get() == Screen::Playing) && table.game == game
 }

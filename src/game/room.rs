@@ -26,7 +26,6 @@ pub struct Palette {
     pub felt: Handle<StandardMaterial>,
     pub ivory: Handle<StandardMaterial>,
     pub tile_back: Handle<StandardMaterial>,
-    pub pip: Handle<StandardMaterial>,
     pub die: Handle<StandardMaterial>,
     pub red_ball: Handle<StandardMaterial>,
     pub white_ball: Handle<StandardMaterial>,
@@ -48,7 +47,10 @@ pub const SEAT_COLOURS: [Color; 6] = [
 pub const TABLE_HALF: Vec2 = Vec2::new(1.6, 1.1);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (make_palette, spawn_room).chain())
+    // The lobby is entered with the first state transition, before `Startup`: the palette
+    // must exist by then.
+    app.init_resource::<Palette>()
+        .add_systems(Startup, spawn_room)
         .add_systems(OnEnter(Lobby), spawn_lobby);
 }
 
@@ -66,23 +68,25 @@ fn material(
     })
 }
 
-fn make_palette(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let m = &mut *materials;
-    let seats = SEAT_COLOURS.map(|c| material(m, c, 0.15, 0.0));
-    commands.insert_resource(Palette {
-        table: material(m, Color::srgb(0.30, 0.16, 0.08), 0.55, 0.0),
-        wood: material(m, Color::srgb(0.78, 0.58, 0.34), 0.45, 0.0),
-        dark_wood: material(m, Color::srgb(0.42, 0.25, 0.12), 0.5, 0.0),
-        hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, 0.0),
-        felt: material(m, Color::srgb(0.06, 0.32, 0.16), 0.95, 0.0),
-        ivory: material(m, Color::srgb(0.95, 0.92, 0.84), 0.3, 0.0),
-        tile_back: material(m, Color::srgb(0.12, 0.10, 0.09), 0.35, 0.0),
-        pip: material(m, Color::srgb(0.05, 0.05, 0.05), 0.4, 0.0),
-        die: material(m, Color::srgb(0.97, 0.97, 0.95), 0.25, 0.0),
-        red_ball: material(m, Color::srgb(0.85, 0.08, 0.06), 0.2, 0.1),
-        white_ball: material(m, Color::srgb(0.92, 0.92, 0.90), 0.2, 0.1),
-        seats,
-    });
+impl FromWorld for Palette {
+    fn from_world(world: &mut World) -> Self {
+        let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
+        let m = &mut *materials;
+        let seats = SEAT_COLOURS.map(|c| material(m, c, 0.15, 0.0));
+        Palette {
+            table: material(m, Color::srgb(0.30, 0.16, 0.08), 0.55, 0.0),
+            wood: material(m, Color::srgb(0.78, 0.58, 0.34), 0.45, 0.0),
+            dark_wood: material(m, Color::srgb(0.42, 0.25, 0.12), 0.5, 0.0),
+            hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, 0.0),
+            felt: material(m, Color::srgb(0.06, 0.32, 0.16), 0.95, 0.0),
+            ivory: material(m, Color::srgb(0.95, 0.92, 0.84), 0.3, 0.0),
+            tile_back: material(m, Color::srgb(0.12, 0.10, 0.09), 0.35, 0.0),
+            die: material(m, Color::srgb(0.97, 0.97, 0.95), 0.25, 0.0),
+            red_ball: material(m, Color::srgb(0.85, 0.08, 0.06), 0.2, 0.1),
+            white_ball: material(m, Color::srgb(0.92, 0.92, 0.90), 0.2, 0.1),
+            seats,
+        }
+    }
 }
 
 /// A mesh with a material at a place: the building block of every scene.
@@ -94,11 +98,7 @@ pub fn part(
     (Mesh3d(mesh), MeshMaterial3d(material), transform)
 }
 
-fn spawn_room(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    palette: Res<Palette>,
-) {
+fn spawn_room(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, palette: Res<Palette>) {
     commands.insert_resource(GlobalAmbientLight {
         color: Color::srgb(1.0, 0.92, 0.85),
         brightness: 250.0,

@@ -149,7 +149,11 @@ fn navigate(
             },
             (Nav::TogglePause, Screen::Playing) => {
                 paused = !paused;
-                next_pause.set(if paused { Pause::Paused } else { Pause::Running });
+                next_pause.set(if paused {
+                    Pause::Paused
+                } else {
+                    Pause::Running
+                });
                 None
             }
             (Nav::Resume, Screen::Playing) | (Nav::Back, Screen::Playing) if paused => {
@@ -173,12 +177,12 @@ fn navigate(
                 None
             }
         };
-        if let Some(target) = target {
-            if target != current {
-                next_screen.set(target);
-                current = target;
-                paused = false;
-            }
+        if let Some(target) = target
+            && target != current
+        {
+            next_screen.set(target);
+            current = target;
+            paused = false;
         }
     }
 }

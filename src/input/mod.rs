@@ -17,9 +17,9 @@ fn back(
     mut nav: MessageWriter<Nav>,
 ) {
     let key = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
-    let pad = pads.iter().any(|p| {
-        p.just_pressed(GamepadButton::Start) || p.just_pressed(GamepadButton::East)
-    });
+    let pad = pads
+        .iter()
+        .any(|p| p.just_pressed(GamepadButton::Start) || p.just_pressed(GamepadButton::East));
     if key || pad {
         nav.write(Nav::Back);
     }

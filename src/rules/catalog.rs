@@ -152,7 +152,10 @@ pub struct Preset<V> {
 impl<V: Variant> Preset<V> {
     fn check(&self, file_stem: &str) -> Result<(), String> {
         if self.name != file_stem {
-            return Err(format!("name \"{}\" does not match the file name", self.name));
+            return Err(format!(
+                "name \"{}\" does not match the file name",
+                self.name
+            ));
         }
         let limit = self.variant.seat_limit();
         if self.seats.min == 0 || self.seats.min > self.seats.max || self.seats.max > limit {

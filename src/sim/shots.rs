@@ -115,7 +115,11 @@ mod tests {
         let broken = dir.join("broken.png");
         std::fs::write(&broken, b"\x89PNG but not really").unwrap();
         assert!(verdict(&broken).unwrap_err().starts_with("not a PNG"));
-        assert!(verdict(&dir.join("missing.png")).unwrap_err().starts_with("cannot open"));
+        assert!(
+            verdict(&dir.join("missing.png"))
+                .unwrap_err()
+                .starts_with("cannot open")
+        );
 
         assert!(report(&[&picture]));
         assert!(!report(&[&picture, &blank]));

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, seat_colour};
+use super::{DrawUi, IVORY, seat_label};
 use crate::game::{Nav, Pause, Presets, Table};
 use crate::rules::Game;
 use crate::table::SeatKind;
@@ -33,24 +33,31 @@ fn draw(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let preset = presets.find(table.game, &table.preset);
-    egui::Area::new("hud-top".into())
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+    egui::Area::new("hud-table".into())
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .show(ctx, |ui| {
-            egui::Frame::window(ui.style()).inner_margin(10.0).show(ui, |ui| {
-                ui.label(egui::RichText::new(table.game.title()).size(22.0).color(IVORY).strong());
-                if let Some(p) = &preset {
-                    ui.label(format!("{} — {}", p.title, p.summary));
-                }
-                ui.horizontal(|ui| {
-                    for (i, seat) in table.seats.iter().enumerate() {
-                        let who = match seat {
-                            SeatKind::Human => "Human".to_string(),
-                            SeatKind::Ai(level) => format!("AI {level}"),
-                        };
-                        ui.colored_label(seat_colour(i), format!("● {who}"));
+            egui::Frame::window(ui.style())
+                .inner_margin(10.0)
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(table.game.title())
+                            .size(22.0)
+                            .color(IVORY)
+                            .strong(),
+                    );
+                    if let Some(p) = &preset {
+                        ui.label(format!("{} — {}", p.title, p.summary));
                     }
+                    ui.horizontal(|ui| {
+                        for (i, seat) in table.seats.iter().enumerate() {
+                            let who = match seat {
+                                SeatKind::Human => "Human".to_string(),
+                                SeatKind::Ai(level) => format!("AI {level}"),
+                            };
+                            seat_label(ui, i, who);
+                        }
+                    });
                 });
-            });
         });
     egui::Area::new("hud-hint".into())
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
@@ -60,27 +67,36 @@ fn draw(
             }
         });
     egui::Area::new("not-playable".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 12.0])
         .show(ctx, |ui| {
-            egui::Frame::window(ui.style()).inner_margin(14.0).show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!("{} is not playable yet", table.game.title()))
+            egui::Frame::window(ui.style())
+                .inner_margin(12.0)
+                .show(ui, |ui| {
+                    ui.set_max_width(560.0);
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} is not playable yet",
+                                table.game.title()
+                            ))
                             .size(22.0)
                             .color(IVORY)
                             .strong(),
-                    );
-                    ui.label(format!("The table is set; nothing here is a real game. {}", coming(table.game)));
-                    ui.horizontal(|ui| {
-                        if ui.button("Results").clicked() {
-                            nav.write(Nav::EndGame);
-                        }
-                        if ui.button("Back to the title").clicked() {
-                            nav.write(Nav::Title);
-                        }
+                        );
+                        ui.label(format!(
+                            "The table is set; nothing here is a real game. {}",
+                            coming(table.game)
+                        ));
+                        ui.horizontal(|ui| {
+                            if ui.button("Results").clicked() {
+                                nav.write(Nav::EndGame);
+                            }
+                            if ui.button("Back to the title").clicked() {
+                                nav.write(Nav::Title);
+                            }
+                        });
                     });
                 });
-            });
         });
     Ok(())
 }

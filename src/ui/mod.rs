@@ -25,7 +25,10 @@ pub struct DrawUi;
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<UiState>()
-        .add_systems(EguiPrimaryContextPass, style.run_if(run_once).before(DrawUi))
+        .add_systems(
+            EguiPrimaryContextPass,
+            style.run_if(run_once).before(DrawUi),
+        )
         .add_plugins((
             title::plugin,
             setup::plugin,
@@ -48,7 +51,10 @@ fn style(mut contexts: bevy_egui::EguiContexts) -> Result {
             (TextStyle::Body, FontId::new(16.0, Proportional)),
             (TextStyle::Button, FontId::new(17.0, Proportional)),
             (TextStyle::Small, FontId::new(13.0, Proportional)),
-            (TextStyle::Monospace, FontId::new(15.0, egui::FontFamily::Monospace)),
+            (
+                TextStyle::Monospace,
+                FontId::new(15.0, egui::FontFamily::Monospace),
+            ),
         ]
         .into();
         s.spacing.button_padding = egui::vec2(12.0, 6.0);
@@ -78,6 +84,16 @@ pub fn seat_colour(seat: usize) -> egui::Color32 {
     )
 }
 
+/// A seat's colour chip followed by a label, in the seat's colour.
+pub fn seat_label(ui: &mut egui::Ui, seat: usize, text: impl Into<String>) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+        ui.painter()
+            .circle_filled(rect.center(), 6.0, seat_colour(seat));
+        ui.colored_label(seat_colour(seat), text.into());
+    });
+}
+
 /// A centred window without title bar, collapsing or resizing.
 pub fn panel(id: &str) -> egui::Window<'static> {
     egui::Window::new(id.to_string())
@@ -89,5 +105,8 @@ pub fn panel(id: &str) -> egui::Window<'static> {
 
 /// A large button of a fixed width.
 pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
-    ui.add_sized([220.0, 36.0], egui::Button::new(egui::RichText::new(text).size(18.0)))
+    ui.add_sized(
+        [220.0, 36.0],
+        egui::Button::new(egui::RichText::new(text).size(18.0)),
+    )
 }

@@ -36,7 +36,10 @@ fn draw(
             ui.horizontal(|ui| {
                 ui.label("Volume");
                 let mut percent = (edit.volume * 100.0).round();
-                if ui.add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %")).changed() {
+                if ui
+                    .add(egui::Slider::new(&mut percent, 0.0..=100.0).suffix(" %"))
+                    .changed()
+                {
                     edit.volume = percent / 100.0;
                 }
             });

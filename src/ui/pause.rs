@@ -21,7 +21,12 @@ fn draw(
     let ctx = contexts.ctx_mut()?;
     panel("pause").show(ctx, |ui| {
         ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new("Paused").size(32.0).color(IVORY).strong());
+            ui.label(
+                egui::RichText::new("Paused")
+                    .size(32.0)
+                    .color(IVORY)
+                    .strong(),
+            );
             ui.add_space(8.0);
             if big_button(ui, "Resume").clicked() {
                 nav.write(Nav::Resume);

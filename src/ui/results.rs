@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, big_button, panel, seat_colour};
+use super::{DrawUi, IVORY, big_button, panel, seat_label};
 use crate::game::{Nav, Screen, Table};
 use crate::table::SeatKind;
 
@@ -18,7 +18,12 @@ fn draw(mut contexts: EguiContexts, table: Res<Table>, mut nav: MessageWriter<Na
     let ctx = contexts.ctx_mut()?;
     panel("results").min_width(420.0).show(ctx, |ui| {
         ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(format!("{} — results", table.game.title())).size(30.0).color(IVORY).strong());
+            ui.label(
+                egui::RichText::new(format!("{} — results", table.game.title()))
+                    .size(30.0)
+                    .color(IVORY)
+                    .strong(),
+            );
             ui.label("No scores: this game is not playable yet, so nothing was played.");
             ui.add_space(6.0);
             for (i, seat) in table.seats.iter().enumerate() {
@@ -26,7 +31,7 @@ fn draw(mut contexts: EguiContexts, table: Res<Table>, mut nav: MessageWriter<Na
                     SeatKind::Human => "Human".to_string(),
                     SeatKind::Ai(level) => format!("AI ({level})"),
                 };
-                ui.colored_label(seat_colour(i), format!("Seat {}: {who} — no score", i + 1));
+                seat_label(ui, i, format!("Seat {}: {who} — no score", i + 1));
             }
             ui.add_space(8.0);
             if big_button(ui, "Play again").clicked() {

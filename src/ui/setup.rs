@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, big_button, panel, seat_colour};
+use super::{DrawUi, IVORY, big_button, panel, seat_label};
 use crate::ai::Difficulty;
 use crate::game::{Nav, Presets, Screen, Table};
 use crate::table::SeatKind;
@@ -26,7 +26,12 @@ fn draw(
     let list = presets.presets(edit.game);
     let chosen = presets.find(edit.game, &edit.preset);
     panel("setup").min_width(720.0).show(ctx, |ui| {
-        ui.label(egui::RichText::new(format!("Set up {}", edit.game.title())).size(30.0).color(IVORY).strong());
+        ui.label(
+            egui::RichText::new(format!("Set up {}", edit.game.title()))
+                .size(30.0)
+                .color(IVORY)
+                .strong(),
+        );
         ui.separator();
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
@@ -48,14 +53,14 @@ fn draw(
                 let can_remove = edit.seats.len() > p.seats.min as usize;
                 for (i, seat) in edit.seats.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
-                        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-                        ui.painter().circle_filled(rect.center(), 7.0, seat_colour(i));
-                        ui.label(format!("Seat {}", i + 1));
+                        seat_label(ui, i, format!("Seat {}", i + 1));
                         let mut human = *seat == SeatKind::Human;
                         if ui.radio_value(&mut human, true, "Human").clicked() {
                             *seat = SeatKind::Human;
                         }
-                        if ui.radio_value(&mut human, false, "AI").clicked() && !matches!(seat, SeatKind::Ai(_)) {
+                        if ui.radio_value(&mut human, false, "AI").clicked()
+                            && !matches!(seat, SeatKind::Ai(_))
+                        {
                             *seat = SeatKind::Ai(Difficulty::Normal);
                         }
                         if let SeatKind::Ai(level) = seat {
@@ -67,7 +72,12 @@ fn draw(
                                     }
                                 });
                         }
-                        if can_remove && ui.small_button("✖").on_hover_text("Remove this seat").clicked() {
+                        if can_remove
+                            && ui
+                                .small_button("✖")
+                                .on_hover_text("Remove this seat")
+                                .clicked()
+                        {
                             remove = Some(i);
                         }
                     });
@@ -75,10 +85,15 @@ fn draw(
                 if let Some(i) = remove {
                     edit.seats.remove(i);
                 }
-                if edit.seats.len() < p.seats.max as usize && ui.button("➕ Add a seat").clicked() {
+                if edit.seats.len() < p.seats.max as usize && ui.button("➕ Add a seat").clicked()
+                {
                     edit.fit_seats(edit.seats.len() + 1);
                 }
-                ui.label(egui::RichText::new(format!("{}–{} seats", p.seats.min, p.seats.max)).small().weak());
+                ui.label(
+                    egui::RichText::new(format!("{}–{} seats", p.seats.min, p.seats.max))
+                        .small()
+                        .weak(),
+                );
             }
         });
         ui.separator();
@@ -87,7 +102,11 @@ fn draw(
             if big_button(ui, "Back").clicked() {
                 nav.write(Nav::Back);
             }
-            let start = ui.add_enabled(check.is_ok(), egui::Button::new(egui::RichText::new("Start").size(18.0)).min_size(egui::vec2(220.0, 36.0)));
+            let start = ui.add_enabled(
+                check.is_ok(),
+                egui::Button::new(egui::RichText::new("Start").size(18.0))
+                    .min_size(egui::vec2(220.0, 36.0)),
+            );
             if start.clicked() {
                 nav.write(Nav::Start);
             }

@@ -25,8 +25,17 @@ fn draw(
         .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new("Muggins").size(64.0).color(IVORY).strong());
-                ui.label(egui::RichText::new("three tabletop games").size(20.0).italics());
+                ui.label(
+                    egui::RichText::new("Muggins")
+                        .size(64.0)
+                        .color(IVORY)
+                        .strong(),
+                );
+                ui.label(
+                    egui::RichText::new("three tabletop games")
+                        .size(20.0)
+                        .italics(),
+                );
             });
         });
     egui::Area::new("games".into())
@@ -40,7 +49,12 @@ fn draw(
                             ui.set_width(300.0);
                             ui.set_min_height(250.0);
                             ui.vertical_centered(|ui| {
-                                ui.label(egui::RichText::new(game.title()).size(28.0).color(IVORY).strong());
+                                ui.label(
+                                    egui::RichText::new(game.title())
+                                        .size(28.0)
+                                        .color(IVORY)
+                                        .strong(),
+                                );
                                 ui.label(game.tagline());
                                 ui.add_space(6.0);
                                 let names: Vec<String> =

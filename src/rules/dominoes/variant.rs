@@ -85,8 +85,16 @@ pub enum Count {
 impl Count {
     /// Points scored by an open-ends total.
     pub fn score(self, total: u32) -> u32 {
-        let fives = if total > 0 && total.is_multiple_of(5) { total } else { 0 };
-        let threes = if total > 0 && total.is_multiple_of(3) { total / 3 } else { 0 };
+        let fives = if total > 0 && total.is_multiple_of(5) {
+            total
+        } else {
+            0
+        };
+        let threes = if total > 0 && total.is_multiple_of(3) {
+            total / 3
+        } else {
+            0
+        };
         match self {
             Count::Fives => fives,
             Count::FivesOnePointPerFive => fives / 5,

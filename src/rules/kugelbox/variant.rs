@@ -102,7 +102,9 @@ impl KugelboxVariant {
             KugelboxMode::Practice if self.practice_throws == 0 => {
                 Err("practice needs at least one throw per seat".into())
             }
-            _ if self.throw_time_limit_ms == 0 => Err("the throw time limit must be above 0".into()),
+            _ if self.throw_time_limit_ms == 0 => {
+                Err("the throw time limit must be above 0".into())
+            }
             _ => Ok(()),
         }
     }
@@ -113,8 +115,13 @@ impl KugelboxVariant {
             Scoring::SmartCalculators => "smart calculators",
         };
         match self.mode {
-            KugelboxMode::Chikugo => format!("fewest chips wins, {} chips, {scoring}", self.chips.len()),
-            KugelboxMode::TakeIt => format!("most chip points wins, {} chips, {scoring}", self.chips.len()),
+            KugelboxMode::Chikugo => {
+                format!("fewest chips wins, {} chips, {scoring}", self.chips.len())
+            }
+            KugelboxMode::TakeIt => format!(
+                "most chip points wins, {} chips, {scoring}",
+                self.chips.len()
+            ),
             KugelboxMode::Practice => format!("{} throws each, {scoring}", self.practice_throws),
         }
     }

@@ -81,7 +81,10 @@ impl MarblesVariant {
             }
         }
         if self.board != 18 && self.board != 36 {
-            return Err(format!("board must have 18 or 36 spaces, not {}", self.board));
+            return Err(format!(
+                "board must have 18 or 36 spaces, not {}",
+                self.board
+            ));
         }
         if self.marbles == 0 {
             return Err("each player needs at least one marble".into());
