@@ -5,7 +5,7 @@ SHOTS ?= screenshots
 XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-results
 
-.PHONY: play test deps test-deps smoke screenshots lint
+.PHONY: play test deps test-deps smoke screenshots lint bench
 
 ## Build in release and open the game.
 play: deps
@@ -36,3 +36,7 @@ lint:
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --all-targets --no-default-features -- -D warnings
+
+## Speed figures from a release build of the pure layers.
+bench:
+	cargo run --release --no-default-features -- bench

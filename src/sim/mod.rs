@@ -1,5 +1,8 @@
 //! The headless command line: everything `muggins` does without opening a window.
 
+pub mod bench;
+pub mod marbles;
+pub mod playout;
 pub mod shots;
 
 use std::path::PathBuf;
@@ -36,6 +39,40 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// MUGGINS!: every total three dice make, one expression each.
+    Solve {
+        a: u8,
+        b: u8,
+        c: u8,
+        /// Operations, any of + - x / (also *).
+        #[arg(long, default_value = "+-x/", allow_hyphen_values = true)]
+        ops: String,
+        /// Board size: totals 1..N count.
+        #[arg(long, default_value_t = 36)]
+        max: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// MUGGINS!: score a board of 36 (or 18) characters, `.` empty, A–D a seat's marble.
+    Score {
+        #[arg(long)]
+        board: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a game record (JSON) to its final state and scores.
+    Replay {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speed figures, one per line as `name: value unit` (use a release build).
+    Bench {
+        /// Only this group (marbles).
+        group: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Check that PNG screenshots exist and are not one blank colour.
     CheckShots {
         #[arg(required = true)]
@@ -47,6 +84,17 @@ pub enum Command {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Presets { game, json } => presets(game.as_deref(), json),
+        Command::Solve {
+            a,
+            b,
+            c,
+            ops,
+            max,
+            json,
+        } => marbles::solve_cmd([a, b, c], &ops, max, json),
+        Command::Score { board, json } => marbles::score_cmd(&board, json),
+        Command::Replay { file, json } => marbles::replay_cmd(&file, json),
+        Command::Bench { group, json } => bench::run(group.as_deref(), json),
         Command::CheckShots { files } => {
             if shots::report(&files) {
                 ExitCode::SUCCESS

@@ -1,0 +1,110 @@
+//! `muggins bench [GROUP] [--json]`: the speed figures, one per line as `name: value unit`.
+//! Run it from a release build (`make bench`).
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::rules::Catalog;
+use crate::rules::marbles::solve::{Ops, reachable};
+
+/// A measured figure.
+pub struct Figure {
+    pub name: &'static str,
+    pub value: f64,
+    pub unit: &'static str,
+}
+
+pub const GROUPS: [&str; 1] = ["marbles"];
+
+pub fn run(group: Option<&str>, json: bool) -> ExitCode {
+    if let Some(g) = group
+        && !GROUPS.contains(&g)
+    {
+        eprintln!(
+            "muggins: no bench group \"{g}\"; groups: {}",
+            GROUPS.join(", ")
+        );
+        return ExitCode::from(2);
+    }
+    let mut figures = Vec::new();
+    if group.is_none_or(|g| g == "marbles") {
+        marbles(&mut figures);
+    }
+    if json {
+        let map: serde_json::Map<String, serde_json::Value> = figures
+            .iter()
+            .map(|f| (f.name.to_string(), serde_json::json!(round(f.value))))
+            .collect();
+        println!("{}", serde_json::Value::Object(map));
+    } else {
+        for f in &figures {
+            println!("{}: {} {}", f.name, round(f.value), f.unit);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn round(v: f64) -> f64 {
+    if v >= 100.0 {
+        v.round()
+    } else {
+        (v * 1000.0).round() / 1000.0
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn marbles(out: &mut Vec<Figure>) {
+    // Every roll of three d12, all four operations.
+    let runs: Vec<f64> = (0..51)
+        .map(|_| {
+            let t = Instant::now();
+            let mut acc = 0u64;
+            for a in 1..=12u8 {
+                for b in 1..=12u8 {
+                    for c in 1..=12u8 {
+                        acc ^= reachable(black_box([a, b, c]), Ops::ALL, 36);
+                    }
+                }
+            }
+            black_box(acc);
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    out.push(Figure {
+        name: "marbles.solve_all_d12_ms",
+        value: median(runs),
+        unit: "ms",
+    });
+
+    // Random classic games, four seats, for about a second on this thread.
+    let (catalog, _) = Catalog::builtin();
+    let Some(classic) = catalog.marbles.iter().find(|p| p.name == "classic") else {
+        return;
+    };
+    let t = Instant::now();
+    let mut games = 0u64;
+    let mut actions = 0usize;
+    while t.elapsed().as_secs_f64() < 1.0 {
+        for _ in 0..100 {
+            let played =
+                super::playout::random_marbles(&classic.variant, 4, games, 100_000, |_, _| {});
+            actions += black_box(played).map_or(0, |(_, a)| a.len());
+            games += 1;
+        }
+    }
+    out.push(Figure {
+        name: "marbles.random_games_per_s",
+        value: games as f64 / t.elapsed().as_secs_f64(),
+        unit: "games/s",
+    });
+    out.push(Figure {
+        name: "marbles.random_game_actions",
+        value: actions as f64 / games as f64,
+        unit: "actions/game",
+    });
+}
