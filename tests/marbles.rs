@@ -199,7 +199,7 @@ fn started(preset: &str, seats: u8, first: u8) -> MarblesGame {
 
 fn put(g: &mut MarblesGame, seat: u8, spaces: &[u8]) {
     for &s in spaces {
-        g.board[s as usize - 1] = Some(seat);
+        g.set_space(s, Some(seat));
         g.trays[seat as usize] -= 1;
     }
 }
@@ -270,7 +270,7 @@ fn a_turn_places_one_reachable_marble_then_passes_clockwise() {
 #[test]
 fn starter_board_has_eighteen_spaces() {
     let mut g = started("starter", 2, 0);
-    assert_eq!(g.board.len(), 18);
+    assert_eq!(g.board().len(), 18);
     roll(&mut g, [6, 6, 6]); // 18 = 6 + 6 + 6
     assert_eq!(g.apply(Action::Place(19)), Err(RuleError::NoSuchSpace(19)));
     assert!(g.legal_actions().contains(&Action::Place(18)));
@@ -310,7 +310,7 @@ fn a_bluff_is_recorded_and_a_won_challenge_removes_it_and_one_more() {
         bluffer: 0,
         space: 30
     }));
-    assert_eq!(g.board[29], None);
+    assert_eq!(g.at(30), None);
     // The challenger picks one more of the bluffer's marbles.
     assert_eq!(
         g.phase,
@@ -326,7 +326,7 @@ fn a_bluff_is_recorded_and_a_won_challenge_removes_it_and_one_more() {
     );
     assert_eq!(g.apply(Action::Remove(5)), Err(RuleError::CannotRemove(5)));
     g.apply(Action::Remove(21)).unwrap();
-    assert_eq!((g.board[20], g.trays[0]), (None, 19));
+    assert_eq!((g.at(21), g.trays[0]), (None, 19));
     assert_eq!(g.phase, Phase::Roll { seat: 1 });
     assert_eq!(
         g.apply(Action::Challenge(1)),
@@ -362,8 +362,8 @@ fn a_lost_challenge_shows_the_proof_and_costs_the_challenger_a_marble() {
         }
     );
     g.apply(Action::Remove(5)).unwrap();
-    assert_eq!((g.board[4], g.trays[1]), (None, 20));
-    assert_eq!(g.board[16], Some(0), "the proven marble stays");
+    assert_eq!((g.at(5), g.trays[1]), (None, 20));
+    assert_eq!(g.at(17), Some(0), "the proven marble stays");
 }
 
 #[test]
@@ -379,7 +379,7 @@ fn a_challenge_against_a_player_with_nothing_to_lose_costs_nothing() {
     g.apply(Action::Place(35)).unwrap();
     g.apply(Action::Challenge(1)).unwrap();
     assert_eq!(
-        (g.board[34], g.trays[0], g.phase.clone()),
+        (g.at(35), g.trays[0], g.phase.clone()),
         (None, 20, Phase::Roll { seat: 1 })
     );
 }
@@ -392,7 +392,7 @@ fn the_next_roll_closes_the_challenge_window() {
     roll(&mut g, [2, 2, 3]);
     assert_eq!(g.window, None);
     assert!(g.apply(Action::Challenge(1)).is_err());
-    assert_eq!(g.board[29], Some(0), "an unchallenged bluff stands");
+    assert_eq!(g.at(30), Some(0), "an unchallenged bluff stands");
 }
 
 #[test]
@@ -495,7 +495,7 @@ fn muggins_calls_after_a_wrong_no_move() {
             expression: "(6 x 3) - 1".into()
         }
     );
-    assert_eq!((g.board[16], g.trays[2]), (Some(2), 18));
+    assert_eq!((g.at(17), g.trays[2]), (Some(2), 18));
     assert!(
         g.apply(Action::Muggins { seat: 1, space: 8 }).is_err(),
         "one call per no move"
@@ -770,9 +770,17 @@ fn recount(board: &[Option<u8>], seat: u8, runs_score: bool) -> u32 {
 }
 
 fn check_invariants(g: &MarblesGame) {
+    // No space is held twice, and nothing lies off the board.
+    for (a, ma) in g.marbles.iter().enumerate() {
+        assert_eq!(ma & !g.spaces(), 0, "seat {a} has marbles off the board");
+        for (b, mb) in g.marbles.iter().enumerate().skip(a + 1) {
+            assert_eq!(ma & mb, 0, "seats {a} and {b} share a space");
+        }
+    }
+    let board = g.board();
     let per = g.variant.marbles as usize;
     for seat in 0..g.seats {
-        let on_board = g.board.iter().filter(|s| **s == Some(seat)).count();
+        let on_board = board.iter().filter(|s| **s == Some(seat)).count();
         let mut total = on_board + g.trays[seat as usize] as usize;
         if g.variant.mode == MarblesMode::Solitaire {
             total += g.set_aside as usize;
@@ -782,21 +790,16 @@ fn check_invariants(g: &MarblesGame) {
             "seat {seat}: board + tray (+ set aside) = {total}, not {per}"
         );
     }
-    assert!(
-        g.board.iter().flatten().all(|s| *s < g.seats),
-        "only seated colours on the board"
-    );
     for (seat, s) in g.scores().iter().enumerate() {
         assert_eq!(
             s.total,
-            recount(&g.board, seat as u8, g.variant.runs_score),
-            "{:?}",
-            g.board
+            recount(&board, seat as u8, g.variant.runs_score),
+            "{board:?}"
         );
     }
     if let Some(Window::Placed { seat, space, .. }) = g.window {
         assert_eq!(
-            g.board[space as usize - 1],
+            g.at(space),
             Some(seat),
             "the window's marble is on the board"
         );

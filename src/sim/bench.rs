@@ -81,14 +81,14 @@ fn marbles(out: &mut Vec<Figure>) {
         unit: "ms",
     });
 
-    // Random classic games, four seats, for about a second on this thread.
     let (catalog, _) = Catalog::builtin();
     let Some(classic) = catalog.marbles.iter().find(|p| p.name == "classic") else {
         return;
     };
-    let t = Instant::now();
+    // Random classic games, four seats (see `playout`), for about a second on this thread.
     let mut games = 0u64;
     let mut actions = 0usize;
+    let t = Instant::now();
     while t.elapsed().as_secs_f64() < 1.0 {
         for _ in 0..100 {
             let played =

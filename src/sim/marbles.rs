@@ -102,11 +102,11 @@ pub fn game_json(record: &GameRecord, game: &MarblesGame) -> Value {
         "preset": record.preset,
         "seats": record.seats,
         "actions": record.actions.len(),
-        "over": game.phase == Phase::Over,
+        "over": matches!(game.phase, Phase::Over),
         "reason": outcome.map(|o| format!("{:?}", o.reason)),
         "winners": outcome.map(|o| o.winners.iter().map(|w| seat_letter(*w).to_string()).collect::<Vec<_>>()),
         "solitaire_score": outcome.and_then(|o| o.solitaire_score),
-        "board": board_string(&game.board),
+        "board": board_string(&game.board()),
         "scores": scores,
     })
 }
@@ -136,7 +136,7 @@ pub fn replay_cmd(path: &std::path::Path, json: bool) -> ExitCode {
         record.seats,
         record.actions.len()
     );
-    println!("board {}", board_string(&game.board));
+    println!("board {}", board_string(&game.board()));
     match &game.outcome {
         Some(o) => {
             println!("over: {:?}", o.reason);

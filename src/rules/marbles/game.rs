@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::score::{SeatScore, score_seat};
-use super::solve::{Ops, expression_for, reachable};
+use super::score::{SeatScore, score_mask};
+use super::solve::{Expr, Ops, best_expressions, reachable, totals_of};
 use super::variant::{MarblesMode, MarblesVariant};
 
 /// A seat, 0-based.
@@ -239,8 +239,9 @@ pub struct MarblesGame {
     pub variant: MarblesVariant,
     pub seats: u8,
     pub seed: u64,
-    /// Space i + 1 is `board[i]`.
-    pub board: Vec<Option<Seat>>,
+    /// Each seat's marbles on the board, as bits: bit t set when the seat holds space t
+    /// (1-based). See [`board`](Self::board) for the spaces one by one.
+    pub marbles: Vec<u64>,
     pub trays: Vec<u8>,
     pub phase: Phase,
     pub window: Option<Window>,
@@ -262,23 +263,40 @@ fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// Reachable totals (up to 63) of every roll of values 0..=12, one table per set of operations,
-/// built on first use.
-fn cached_reachable(dice: [u8; 3], ops: Ops) -> u64 {
-    static TABLES: [OnceLock<Vec<u64>>; 16] = [const { OnceLock::new() }; 16];
-    let table = TABLES[ops.bits() as usize].get_or_init(|| {
-        let mut t = vec![0u64; 13 * 13 * 13];
+/// A table over every roll of values 0..=12, one per set of operations, built on first use.
+fn roll_table<T: Send + Sync>(
+    tables: &'static [OnceLock<Vec<T>>; 16],
+    ops: Ops,
+    build: impl Fn([u8; 3]) -> T,
+) -> &'static [T] {
+    tables[ops.bits() as usize].get_or_init(|| {
+        let mut t = Vec::with_capacity(13 * 13 * 13);
         for a in 0..13u8 {
             for b in 0..13u8 {
                 for c in 0..13u8 {
-                    t[(a as usize * 13 + b as usize) * 13 + c as usize] =
-                        reachable([a, b, c], ops, 63);
+                    t.push(build([a, b, c]));
                 }
             }
         }
         t
-    });
-    table[(dice[0] as usize * 13 + dice[1] as usize) * 13 + dice[2] as usize]
+    })
+}
+
+fn roll_index(dice: [u8; 3]) -> usize {
+    (dice[0].min(12) as usize * 13 + dice[1].min(12) as usize) * 13 + dice[2].min(12) as usize
+}
+
+/// The totals (up to 63) a roll makes.
+fn cached_reachable(dice: [u8; 3], ops: Ops) -> u64 {
+    static TABLES: [OnceLock<Vec<u64>>; 16] = [const { OnceLock::new() }; 16];
+    roll_table(&TABLES, ops, |d| reachable(d, ops, 63))[roll_index(dice)]
+}
+
+/// The easiest expression for a total a roll makes (the one `expression_for` finds).
+fn cached_expression(dice: [u8; 3], ops: Ops, total: u8) -> Option<Expr> {
+    static TABLES: [OnceLock<Vec<[Option<Expr>; 64]>>; 16] = [const { OnceLock::new() }; 16];
+    let best = &roll_table(&TABLES, ops, |d| best_expressions(d, ops))[roll_index(dice)];
+    best.get(total as usize).copied().flatten()
 }
 
 impl MarblesGame {
@@ -305,7 +323,7 @@ impl MarblesGame {
             },
         };
         Ok(MarblesGame {
-            board: vec![None; variant.board as usize],
+            marbles: vec![0; seats as usize],
             trays: vec![variant.marbles; seats as usize],
             variant,
             seats,
@@ -327,33 +345,57 @@ impl MarblesGame {
 
     /// The seeded roll for the next [`Action::Roll`]: what the dice show if nobody throws them.
     pub fn next_dice(&self) -> [u8; 3] {
-        let mut d = [0u8; 3];
-        for (i, die) in self.variant.dice.iter().enumerate() {
-            let r = splitmix(
-                self.seed
-                    ^ ((self.rolls as u64) << 2 | i as u64).wrapping_mul(0xA24B_AED4_963E_E407),
-            );
-            d[i] = (r % die.sides() as u64) as u8 + 1;
-        }
-        d
+        let mut r = splitmix(self.seed ^ (self.rolls as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+        // Each die takes 21 bits of the hash: (bits × sides) >> 21 is uniform enough.
+        std::array::from_fn(|i| {
+            let sides = self.variant.dice.get(i).map_or(6, |d| d.sides()) as u64;
+            let face = (((r & 0x1F_FFFF) * sides) >> 21) as u8 + 1;
+            r >>= 21;
+            face
+        })
     }
 
     /// The spaces of this board that `dice` can make, open or not, as bits (bit t for space t).
     pub fn makes(&self, dice: [u8; 3]) -> u64 {
-        cached_reachable(dice, self.ops()) & ((1u64 << (self.board.len() + 1)) - 2)
+        cached_reachable(dice, self.ops()) & self.spaces()
+    }
+
+    /// Every space of the board, as bits (bits 1..=board).
+    pub fn spaces(&self) -> u64 {
+        (1u64 << (self.variant.board as u32 + 1)) - 2
+    }
+
+    /// Who holds space `space` (1-based), if anyone.
+    pub fn at(&self, space: u8) -> Option<Seat> {
+        let bit = 1u64.checked_shl(space as u32)?;
+        self.marbles
+            .iter()
+            .position(|m| m & bit != 0)
+            .map(|s| s as Seat)
+    }
+
+    /// The board space by space: index i is space i + 1.
+    pub fn board(&self) -> Vec<Option<Seat>> {
+        (1..=self.variant.board).map(|s| self.at(s)).collect()
+    }
+
+    /// Puts `owner`'s marble on `space`, or empties it, without touching the trays: for setting
+    /// up positions (puzzles, tests). Spaces off the board are ignored.
+    pub fn set_space(&mut self, space: u8, owner: Option<Seat>) {
+        let Ok(bit) = self.space_bit(space) else {
+            return;
+        };
+        for m in &mut self.marbles {
+            *m &= !bit;
+        }
+        if let Some(seat) = owner.filter(|s| *s < self.seats) {
+            self.marbles[seat as usize] |= bit;
+        }
     }
 
     /// The taken spaces, as bits (bit t for space t).
     pub fn taken(&self) -> u64 {
-        let mut taken = 0u64;
-        for (chunk, spaces) in self.board.chunks(8).enumerate() {
-            let mut bits = 0u64;
-            for (i, s) in spaces.iter().enumerate() {
-                bits |= (s.is_some() as u64) << i;
-            }
-            taken |= bits << (chunk * 8 + 1);
-        }
-        taken
+        self.marbles.iter().fold(0, |t, m| t | m)
     }
 
     /// The open spaces `dice` can make, as bits (bit t for space t).
@@ -379,22 +421,19 @@ impl MarblesGame {
     }
 
     fn marbles_of(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
-        self.board
-            .iter()
-            .enumerate()
-            .filter(move |(_, s)| **s == Some(seat))
-            .map(|(i, _)| i as u8 + 1)
+        totals_of(self.marbles[seat as usize]).map(|s| s as u8)
     }
 
     fn has_marbles(&self, seat: Seat) -> bool {
-        self.board.contains(&Some(seat))
+        self.marbles[seat as usize] != 0
     }
 
-    fn space_index(&self, space: u8) -> Result<usize, RuleError> {
-        if space == 0 || space as usize > self.board.len() {
+    /// The bit of a space of this board.
+    fn space_bit(&self, space: u8) -> Result<u64, RuleError> {
+        if space == 0 || space > self.variant.board {
             return Err(RuleError::NoSuchSpace(space));
         }
-        Ok(space as usize - 1)
+        Ok(1 << space)
     }
 
     fn check_dice(&self, dice: [u8; 3]) -> Result<(), RuleError> {
@@ -418,7 +457,7 @@ impl MarblesGame {
 
     /// Whether the game would end if the open window closed now.
     fn ends_now(&self) -> Option<EndReason> {
-        if self.board.iter().all(Option::is_some) {
+        if self.taken() == self.spaces() {
             return Some(EndReason::BoardFull);
         }
         if self.variant.mode == MarblesMode::Levels {
@@ -448,16 +487,12 @@ impl MarblesGame {
     }
 
     fn finish(&mut self, reason: EndReason, events: &mut Vec<Event>) {
-        let wrap = self.board.len() == 36;
-        let runs = self.variant.runs_score;
-        let scores: Vec<SeatScore> = (0..self.seats)
-            .map(|s| score_seat(&self.board, s, wrap, runs))
-            .collect();
-        let filled = self.board.iter().filter(|s| s.is_some()).count() as u32;
+        let scores = self.scores();
+        let filled = self.taken().count_ones();
         let (winners, solitaire_score) = match (self.variant.mode, reason) {
             (MarblesMode::Solitaire, r) => (
                 Vec::new(),
-                (r == EndReason::BoardFull).then_some(self.set_aside + self.board.len() as u32),
+                (r == EndReason::BoardFull).then_some(self.set_aside + self.variant.board as u32),
             ),
             (MarblesMode::Dishes, EndReason::DoesTheDishes(loser)) => {
                 ((0..self.seats).filter(|s| *s != loser).collect(), None)
@@ -493,7 +528,7 @@ impl MarblesGame {
     /// Applies an action, appending what happened to `events` (for callers that reuse one
     /// buffer); on an error nothing changed and nothing was appended.
     pub fn apply_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        if self.phase == Phase::Over {
+        if matches!(self.phase, Phase::Over) {
             return Err(RuleError::GameOver);
         }
         let before = events.len();
@@ -520,11 +555,16 @@ impl MarblesGame {
 
     fn roll(&mut self, dice: [u8; 3], events: &mut Vec<Event>) -> Result<(), RuleError> {
         self.check_dice(dice)?;
-        match self.phase.clone() {
-            Phase::RollOff {
-                contenders,
-                mut sums,
-            } => {
+        match self.phase {
+            Phase::RollOff { .. } => {
+                // Take the roll-off out to grow it; every path below sets the next phase.
+                let Phase::RollOff {
+                    contenders,
+                    mut sums,
+                } = std::mem::replace(&mut self.phase, Phase::Over)
+                else {
+                    return Err(RuleError::NotNow(self.expecting()));
+                };
                 let seat = contenders[sums.len()];
                 let sum = dice.iter().map(|d| *d as u32).sum();
                 self.rolls += 1;
@@ -596,20 +636,20 @@ impl MarblesGame {
     }
 
     fn remove(&mut self, space: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.space_index(space)?;
+        let bit = self.space_bit(space)?;
         match self.phase.clone() {
             Phase::Triples {
                 seat,
                 dice,
                 mut from,
             } => {
-                let owner = self.board[i].ok_or(RuleError::CannotRemove(space))?;
+                let owner = self.at(space).ok_or(RuleError::CannotRemove(space))?;
                 let k = from
                     .iter()
                     .position(|s| *s == owner)
                     .ok_or(RuleError::CannotRemove(space))?;
                 from.remove(k);
-                self.board[i] = None;
+                self.marbles[owner as usize] &= !bit;
                 self.trays[owner as usize] += 1;
                 events.push(Event::Removed {
                     by: seat,
@@ -627,10 +667,10 @@ impl MarblesGame {
                 victim,
                 next,
             } => {
-                if self.board[i] != Some(victim) {
+                if self.marbles[victim as usize] & bit == 0 {
                     return Err(RuleError::CannotRemove(space));
                 }
-                self.board[i] = None;
+                self.marbles[victim as usize] &= !bit;
                 self.trays[victim as usize] += 1;
                 events.push(Event::Removed {
                     by: chooser,
@@ -648,20 +688,20 @@ impl MarblesGame {
         let Phase::Place { seat, dice } = self.phase else {
             return Err(RuleError::NotNow(self.expecting()));
         };
-        let i = self.space_index(space)?;
-        if self.board[i].is_some() {
+        let bit = self.space_bit(space)?;
+        if self.taken() & bit != 0 {
             return Err(RuleError::SpaceTaken(space));
         }
         if self.trays[seat as usize] == 0 {
             return Err(RuleError::NoMarbles(seat));
         }
         // The space is open (checked above): whether the roll makes it is all that is left.
-        let reachable = self.makes(dice) & (1 << space) != 0;
+        let reachable = self.makes(dice) & bit != 0;
         let bluffing = self.variant.bluffing && self.variant.mode == MarblesMode::Levels;
         if !reachable && !bluffing {
             return Err(RuleError::NotReachable(space));
         }
-        self.board[i] = Some(seat);
+        self.marbles[seat as usize] |= bit;
         self.trays[seat as usize] -= 1;
         self.idle_turns = 0;
         events.push(Event::Placed {
@@ -672,7 +712,7 @@ impl MarblesGame {
         let next = self.next_seat(seat);
         match self.variant.mode {
             MarblesMode::Dishes => {
-                if self.board.iter().all(Option::is_some) {
+                if self.taken() == self.spaces() {
                     // Nobody can make a new total: the next player is the first to fail.
                     self.finish(EndReason::DoesTheDishes(next), events);
                 } else {
@@ -737,18 +777,19 @@ impl MarblesGame {
                 dice,
                 reachable,
             }),
-        ) = (self.phase.clone(), self.window)
+        ) = (&self.phase, self.window)
         else {
             return Err(RuleError::NotNow(
                 "there is no placement to challenge".into(),
             ));
         };
+        let next = *next;
         if by == seat || by >= self.seats {
             return Err(RuleError::NotAnOpponent(by));
         }
         self.window = None;
         if reachable {
-            let expression = expression_for(dice, self.ops(), space as u32)
+            let expression = cached_expression(dice, self.ops(), space)
                 .map(|e| e.to_string())
                 .unwrap_or_default();
             events.push(Event::ChallengeLost {
@@ -766,8 +807,7 @@ impl MarblesGame {
                 return Ok(());
             }
         } else {
-            let i = space as usize - 1;
-            self.board[i] = None;
+            self.marbles[seat as usize] &= !(1 << space);
             self.trays[seat as usize] += 1;
             events.push(Event::ChallengeWon {
                 challenger: by,
@@ -794,17 +834,18 @@ impl MarblesGame {
 
     fn muggins(&mut self, by: Seat, space: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let (Phase::Roll { seat: next }, Some(Window::NoMove { seat, dice })) =
-            (self.phase.clone(), self.window)
+            (&self.phase, self.window)
         else {
             return Err(RuleError::NotNow("nobody has just declared no move".into()));
         };
+        let next = *next;
         if by == seat || by >= self.seats {
             return Err(RuleError::NotAnOpponent(by));
         }
-        let i = self.space_index(space)?;
-        let reason = if self.board[i].is_some() {
+        let bit = self.space_bit(space)?;
+        let reason = if self.taken() & bit != 0 {
             Some(format!("{space} is taken"))
-        } else if self.reachable_open(dice) & (1 << space) == 0 {
+        } else if self.makes(dice) & bit == 0 {
             Some(format!("{space} cannot be made from {dice:?}"))
         } else if self.trays[by as usize] == 0 {
             Some("no marble left to place".to_string())
@@ -819,10 +860,10 @@ impl MarblesGame {
             });
             return Ok(());
         }
-        let expression = expression_for(dice, self.ops(), space as u32)
+        let expression = cached_expression(dice, self.ops(), space)
             .map(|e| e.to_string())
             .unwrap_or_default();
-        self.board[i] = Some(by);
+        self.marbles[by as usize] |= bit;
         self.trays[by as usize] -= 1;
         events.push(Event::MugginsPlaced {
             seat: by,
@@ -881,9 +922,9 @@ impl MarblesGame {
                     Some(Window::NoMove { seat, dice }) => {
                         out.push(Action::Proceed);
                         let open = self.reachable_open(dice);
-                        let wrong = (1..=self.board.len() as u8).find(|s| open & (1 << s) == 0);
+                        let wrong = totals_of(self.spaces() & !open).next().map(|s| s as u8);
                         for by in (0..self.seats).filter(|s| *s != seat) {
-                            for space in super::solve::totals_of(open) {
+                            for space in totals_of(open) {
                                 out.push(Action::Muggins {
                                     seat: by,
                                     space: space as u8,
@@ -897,22 +938,19 @@ impl MarblesGame {
                 }
             }
             Phase::Triples { from, .. } => {
-                for (i, s) in self.board.iter().enumerate() {
-                    if s.is_some_and(|o| from.contains(&o)) {
-                        out.push(Action::Remove(i as u8 + 1));
-                    }
-                }
+                let theirs = from.iter().fold(0, |m, s| m | self.marbles[*s as usize]);
+                out.extend(totals_of(theirs).map(|s| Action::Remove(s as u8)));
             }
             Phase::Penalty { victim, .. } => {
                 out.extend(self.marbles_of(*victim).map(Action::Remove));
             }
             Phase::Place { seat, dice } => {
-                let all_open = ((1u64 << (self.board.len() + 1)) - 2) & !self.taken();
+                let all_open = self.spaces() & !self.taken();
                 let open = self.makes(*dice) & all_open;
                 let bluffing = self.variant.bluffing && self.variant.mode == MarblesMode::Levels;
                 if self.trays[*seat as usize] > 0 {
                     let places = if bluffing { all_open } else { open };
-                    out.extend(super::solve::totals_of(places).map(|s| Action::Place(s as u8)));
+                    out.extend(totals_of(places).map(|s| Action::Place(s as u8)));
                 }
                 if self.variant.mode != MarblesMode::Solitaire || open == 0 {
                     out.push(Action::NoMove);
@@ -930,9 +968,10 @@ impl MarblesGame {
 
     /// Scores as they stand now (final once the game is over).
     pub fn scores(&self) -> Vec<SeatScore> {
-        let wrap = self.board.len() == 36;
-        (0..self.seats)
-            .map(|s| score_seat(&self.board, s, wrap, self.variant.runs_score))
+        let n = self.variant.board as u32;
+        self.marbles
+            .iter()
+            .map(|m| score_mask(*m, n, n == 36, self.variant.runs_score))
             .collect()
     }
 }

@@ -26,41 +26,55 @@ pub struct SeatScore {
     pub total: u32,
 }
 
-/// The maximal runs of `seat` on `board` (index i is space i + 1): each as (first space index,
-/// length), lengths ≥ 1. With `wrap`, a run may cross from the last space to the first.
-pub fn runs_of(board: &[Option<u8>], seat: u8, wrap: bool) -> Vec<(usize, usize)> {
-    let n = board.len();
-    let mine = |i: usize| board[i] == Some(seat);
-    if n > 0 && (0..n).all(mine) {
-        return vec![(0, n)];
+/// The maximal runs in `mask` (bit t set for space t) over spaces 1..=n: (first space, length)
+/// in board order. With `wrap`, a run through space n and space 1 is one run, listed first.
+pub fn runs_in(mask: u64, n: u32, wrap: bool) -> Vec<(u32, u32)> {
+    let all = (1u64 << (n + 1)) - 2;
+    let m = mask & all;
+    if m != 0 && m == all {
+        return vec![(1, n)];
     }
     let mut runs = Vec::new();
-    let mut i = 0;
-    while i < n {
-        if mine(i) {
-            let first = i;
-            while i < n && mine(i) {
-                i += 1;
-            }
-            runs.push((first, i - first));
-        } else {
-            i += 1;
-        }
+    let mut rest = m;
+    while rest != 0 {
+        let first = rest.trailing_zeros();
+        let len = (!(rest >> first)).trailing_zeros();
+        runs.push((first, len));
+        rest &= !(((1u64 << len) - 1) << first);
     }
     // A run through space 1 and one through the last space are one run around the corner.
-    if wrap && runs.len() >= 2 && mine(0) && mine(n - 1) {
+    if wrap && runs.len() >= 2 && m & 2 != 0 && m & (1 << n) != 0 {
         let (last_first, last_len) = runs.pop().unwrap_or_default();
         runs[0] = (last_first, last_len + runs[0].1);
     }
     runs
 }
 
-/// The score of `seat` on `board`; with `runs_score` false only marbles count.
-pub fn score_seat(board: &[Option<u8>], seat: u8, wrap: bool, runs_score: bool) -> SeatScore {
-    let marbles = board.iter().filter(|s| **s == Some(seat)).count() as u32;
-    let runs: Vec<usize> = runs_of(board, seat, wrap)
+/// The spaces of `seat` on `board` (index i is space i + 1), as bits.
+pub fn mask_of(board: &[Option<u8>], seat: u8) -> u64 {
+    board
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s == Some(seat))
+        .fold(0, |m, (i, _)| m | 1 << (i + 1))
+}
+
+/// The maximal runs of `seat` on `board` (index i is space i + 1): each as (first space index,
+/// length), lengths ≥ 1. With `wrap`, a run may cross from the last space to the first.
+pub fn runs_of(board: &[Option<u8>], seat: u8, wrap: bool) -> Vec<(usize, usize)> {
+    runs_in(mask_of(board, seat), board.len() as u32, wrap)
         .into_iter()
-        .map(|(_, len)| len)
+        .map(|(first, len)| (first as usize - 1, len as usize))
+        .collect()
+}
+
+/// The score of the marbles in `mask` on a board of `n` spaces; with `runs_score` false only
+/// marbles count.
+pub fn score_mask(mask: u64, n: u32, wrap: bool, runs_score: bool) -> SeatScore {
+    let marbles = mask.count_ones();
+    let runs: Vec<usize> = runs_in(mask, n, wrap)
+        .into_iter()
+        .map(|(_, len)| len as usize)
         .filter(|&len| len >= 2)
         .collect();
     let bonus = if runs_score {
@@ -74,6 +88,11 @@ pub fn score_seat(board: &[Option<u8>], seat: u8, wrap: bool, runs_score: bool) 
         bonus,
         total: marbles + bonus,
     }
+}
+
+/// The score of `seat` on `board`; with `runs_score` false only marbles count.
+pub fn score_seat(board: &[Option<u8>], seat: u8, wrap: bool, runs_score: bool) -> SeatScore {
+    score_mask(mask_of(board, seat), board.len() as u32, wrap, runs_score)
 }
 
 /// Parses a board string: 36 (or 18) characters, `.` for empty and `A`–`D` for a seat's marble;

@@ -113,17 +113,6 @@ impl Expr {
         d.sort_unstable();
         d
     }
-
-    /// How hard it is to see: + is easiest, ÷ hardest.
-    fn cost(&self) -> u8 {
-        let w = |op| match op {
-            Op::Add => 0,
-            Op::Sub => 1,
-            Op::Mul => 2,
-            Op::Div => 3,
-        };
-        w(self.inner) + w(self.outer)
-    }
 }
 
 fn ascii(op: Op) -> char {
@@ -215,43 +204,98 @@ pub fn solve(dice: [u8; 3], ops: Ops, max: u32) -> Vec<(u32, Expr)> {
             made[t as usize] = true;
         }
     });
+    let small = best_expressions(dice, ops);
     (1..=max)
         .filter(|t| made[*t as usize])
-        .filter_map(|t| expression_for(dice, ops, t).map(|e| (t, e)))
+        .filter_map(|t| {
+            let e = if t < 64 {
+                small[t as usize]
+            } else {
+                expression_for(dice, ops, t)
+            };
+            e.map(|e| (t, e))
+        })
         .collect()
 }
 
-/// The easiest expression that makes `total`, if any (the one [`solve`] lists): the pairs of
-/// operations are tried from the easiest up, and the first that makes it wins.
-pub fn expression_for(mut dice: [u8; 3], ops: Ops, total: u32) -> Option<Expr> {
+/// Every pair of operations (inner, outer), easiest first: each + costs 0, − 1, × 2 and ÷ 3,
+/// and the pairs go by total cost.
+const PAIRS_BY_COST: [(Op, Op); 16] = {
+    use Op::*;
+    [
+        (Add, Add),
+        (Add, Sub),
+        (Sub, Add),
+        (Sub, Sub),
+        (Add, Mul),
+        (Mul, Add),
+        (Add, Div),
+        (Sub, Mul),
+        (Mul, Sub),
+        (Div, Add),
+        (Sub, Div),
+        (Div, Sub),
+        (Mul, Mul),
+        (Mul, Div),
+        (Div, Mul),
+        (Div, Div),
+    ]
+};
+
+/// For every total below 64, the easiest expression that makes it: the pairs of operations are
+/// tried from the easiest up, larger numbers first, and the first that makes a total wins.
+pub fn best_expressions(mut dice: [u8; 3], ops: Ops) -> [Option<Expr>; 64] {
     dice.sort_unstable_by(|a, b| b.cmp(a));
-    for cost in 0..=6 {
-        for inner in ops.list() {
-            for outer in ops.list() {
-                let probe = Expr {
-                    a: 0,
-                    b: 0,
-                    c: 0,
+    let mut best = [None; 64];
+    for (inner, outer) in PAIRS_BY_COST {
+        if !ops.contains(inner) || !ops.contains(outer) {
+            continue;
+        }
+        for [i, j, k] in ORDERS {
+            for form in [Form::Left, Form::Right] {
+                let e = Expr {
+                    a: dice[i],
+                    b: dice[j],
+                    c: dice[k],
                     inner,
                     outer,
-                    form: Form::Left,
+                    form,
                 };
-                if probe.cost() != cost {
-                    continue;
+                if let Some(t) = e.value()
+                    && t < 64
+                    && best[t as usize].is_none()
+                {
+                    best[t as usize] = Some(e);
                 }
-                for [i, j, k] in ORDERS {
-                    for form in [Form::Left, Form::Right] {
-                        let e = Expr {
-                            a: dice[i],
-                            b: dice[j],
-                            c: dice[k],
-                            form,
-                            ..probe
-                        };
-                        if e.value() == Some(total) {
-                            return Some(e);
-                        }
-                    }
+            }
+        }
+    }
+    best
+}
+
+/// The easiest expression that makes `total`, if any (the one [`solve`] lists; see
+/// [`best_expressions`]).
+pub fn expression_for(mut dice: [u8; 3], ops: Ops, total: u32) -> Option<Expr> {
+    if total < 64 {
+        return best_expressions(dice, ops)[total as usize];
+    }
+    dice.sort_unstable_by(|a, b| b.cmp(a));
+    for (inner, outer) in PAIRS_BY_COST {
+        if !ops.contains(inner) || !ops.contains(outer) {
+            continue;
+        }
+        for [i, j, k] in ORDERS {
+            for form in [Form::Left, Form::Right] {
+                let e = Expr {
+                    a: dice[i],
+                    b: dice[j],
+                    c: dice[k],
+                    inner,
+                    outer,
+                    form,
+                };
+                if e.value() == Some(total) {
+                    return Some(e);
                 }
             }
         }
