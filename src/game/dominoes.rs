@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::camera::CameraRig;
-use super::room::{Palette, TableScene, part};
+use super::room::{Palette, part, table_root};
 use super::screen::{Screen, Table};
 use super::{Presets, playing};
 use crate::rules::Game;
@@ -42,13 +42,7 @@ fn spawn_table(
     let felt = meshes.add(Cuboid::new(1.7, 0.01, 1.15));
     let tile = meshes.add(Cuboid::from_size(TILE));
     commands
-        .spawn((
-            Name::new("Dominoes table"),
-            TableScene(Game::Dominoes),
-            Transform::default(),
-            Visibility::default(),
-            DespawnOnExit(Screen::Playing),
-        ))
+        .spawn(table_root("Dominoes table", Game::Dominoes))
         .with_children(|p| {
             p.spawn(part(
                 felt,

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::camera::CameraRig;
-use super::room::{Palette, TableScene, part};
+use super::room::{Palette, part, table_root};
 use super::screen::{Screen, Table};
 use super::{Presets, playing};
 use crate::rules::Game;
@@ -56,13 +56,7 @@ fn spawn_table(
     let hole = meshes.add(Cylinder::new(0.027, 0.003));
     let ball = meshes.add(Sphere::new(0.021).mesh().uv(24, 16));
     commands
-        .spawn((
-            Name::new("Kugelbox"),
-            TableScene(Game::Kugelbox),
-            Transform::default(),
-            Visibility::default(),
-            DespawnOnExit(Screen::Playing),
-        ))
+        .spawn(table_root("Kugelbox", Game::Kugelbox))
         .with_children(|p| {
             p.spawn(part(
                 floor,

@@ -6,7 +6,7 @@ use std::f32::consts::TAU;
 use bevy::prelude::*;
 
 use super::camera::CameraRig;
-use super::room::{Palette, TableScene, part};
+use super::room::{Palette, part, table_root};
 use super::screen::{Screen, Table};
 use super::{Presets, playing};
 use crate::rules::Game;
@@ -53,13 +53,7 @@ fn spawn_table(
     let marble = meshes.add(Sphere::new(0.0125).mesh().uv(16, 12));
     let die = meshes.add(Cuboid::from_length(0.055));
     commands
-        .spawn((
-            Name::new("MUGGINS! table"),
-            TableScene(Game::Marbles),
-            Transform::default(),
-            Visibility::default(),
-            DespawnOnExit(Screen::Playing),
-        ))
+        .spawn(table_root("MUGGINS! table", Game::Marbles))
         .with_children(|p| {
             p.spawn(part(
                 board,

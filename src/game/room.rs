@@ -89,6 +89,17 @@ impl FromWorld for Palette {
     }
 }
 
+/// The root of a game's table scene: cleared when the game is left.
+pub fn table_root(name: &'static str, game: Game) -> impl Bundle {
+    (
+        Name::new(name),
+        TableScene(game),
+        Transform::default(),
+        Visibility::default(),
+        DespawnOnExit(super::screen::Screen::Playing),
+    )
+}
+
 /// A mesh with a material at a place: the building block of every scene.
 pub fn part(
     mesh: Handle<Mesh>,

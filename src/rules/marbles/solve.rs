@@ -171,39 +171,15 @@ pub fn reachable(dice: [u8; 3], ops: Ops, max: u32) -> u64 {
     mask
 }
 
-/// Calls `f` with every expression over the dice (larger numbers first) that has a value.
-fn each_expression(mut dice: [u8; 3], ops: Ops, mut f: impl FnMut(u32, Expr)) {
-    dice.sort_unstable_by(|a, b| b.cmp(a));
-    for [i, j, k] in ORDERS {
-        for inner in ops.list() {
-            for outer in ops.list() {
-                for form in [Form::Left, Form::Right] {
-                    let e = Expr {
-                        a: dice[i],
-                        b: dice[j],
-                        c: dice[k],
-                        inner,
-                        outer,
-                        form,
-                    };
-                    if let Some(t) = e.value() {
-                        f(t, e);
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Every reachable total 1..=max with its easiest expression, in ascending order (the one
 /// [`expression_for`] finds).
 pub fn solve(dice: [u8; 3], ops: Ops, max: u32) -> Vec<(u32, Expr)> {
     let mut made = vec![false; max as usize + 1];
-    each_expression(dice, ops, |t, _| {
+    for t in expressions_by_cost(dice, ops).filter_map(|e| e.value()) {
         if (1..=max).contains(&t) {
             made[t as usize] = true;
         }
-    });
+    }
     let small = best_expressions(dice, ops);
     (1..=max)
         .filter(|t| made[*t as usize])
@@ -242,65 +218,45 @@ const PAIRS_BY_COST: [(Op, Op); 16] = {
     ]
 };
 
-/// For every total below 64, the easiest expression that makes it: the pairs of operations are
-/// tried from the easiest up, larger numbers first, and the first that makes a total wins.
-pub fn best_expressions(mut dice: [u8; 3], ops: Ops) -> [Option<Expr>; 64] {
+/// Every expression over the dice, easiest first: the pairs of operations by cost, then the
+/// orderings with larger numbers first, then both groupings.
+pub fn expressions_by_cost(mut dice: [u8; 3], ops: Ops) -> impl Iterator<Item = Expr> {
     dice.sort_unstable_by(|a, b| b.cmp(a));
-    let mut best = [None; 64];
-    for (inner, outer) in PAIRS_BY_COST {
-        if !ops.contains(inner) || !ops.contains(outer) {
-            continue;
-        }
-        for [i, j, k] in ORDERS {
-            for form in [Form::Left, Form::Right] {
-                let e = Expr {
+    PAIRS_BY_COST
+        .into_iter()
+        .filter(move |(i, o)| ops.contains(*i) && ops.contains(*o))
+        .flat_map(move |(inner, outer)| {
+            ORDERS.into_iter().flat_map(move |[i, j, k]| {
+                [Form::Left, Form::Right].map(|form| Expr {
                     a: dice[i],
                     b: dice[j],
                     c: dice[k],
                     inner,
                     outer,
                     form,
-                };
-                if let Some(t) = e.value()
-                    && t < 64
-                    && best[t as usize].is_none()
-                {
-                    best[t as usize] = Some(e);
-                }
-            }
+                })
+            })
+        })
+}
+
+/// For every total below 64, the easiest expression that makes it (the first of
+/// [`expressions_by_cost`] with that value).
+pub fn best_expressions(dice: [u8; 3], ops: Ops) -> [Option<Expr>; 64] {
+    let mut best = [None; 64];
+    for e in expressions_by_cost(dice, ops) {
+        if let Some(t) = e.value()
+            && t < 64
+            && best[t as usize].is_none()
+        {
+            best[t as usize] = Some(e);
         }
     }
     best
 }
 
-/// The easiest expression that makes `total`, if any (the one [`solve`] lists; see
-/// [`best_expressions`]).
-pub fn expression_for(mut dice: [u8; 3], ops: Ops, total: u32) -> Option<Expr> {
-    if total < 64 {
-        return best_expressions(dice, ops)[total as usize];
-    }
-    dice.sort_unstable_by(|a, b| b.cmp(a));
-    for (inner, outer) in PAIRS_BY_COST {
-        if !ops.contains(inner) || !ops.contains(outer) {
-            continue;
-        }
-        for [i, j, k] in ORDERS {
-            for form in [Form::Left, Form::Right] {
-                let e = Expr {
-                    a: dice[i],
-                    b: dice[j],
-                    c: dice[k],
-                    inner,
-                    outer,
-                    form,
-                };
-                if e.value() == Some(total) {
-                    return Some(e);
-                }
-            }
-        }
-    }
-    None
+/// The easiest expression that makes `total`, if any (the one [`solve`] lists).
+pub fn expression_for(dice: [u8; 3], ops: Ops, total: u32) -> Option<Expr> {
+    expressions_by_cost(dice, ops).find(|e| e.value() == Some(total))
 }
 
 /// The totals in a bit set, ascending.
