@@ -19,7 +19,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Which issue brings each game to life; shown on its table until then.
 fn coming(game: Game) -> &'static str {
     match game {
-        Game::Marbles => "Its rules engine, physics dice and play come next.",
+        Game::Marbles => {
+            "Its rules engine is ready (try `muggins solve 1 3 6`); the physics dice and play come next."
+        }
         Game::Dominoes => "Its rules engine and play come next.",
         Game::Kugelbox => "Its rules engine and the physics throw come next.",
     }
