@@ -302,17 +302,30 @@ impl Catalog {
         }
     }
 
+    /// The first of a game's presets, in menu order, whose (name, default mark) pass `test`.
+    fn first(&self, game: Game, test: impl Fn(&str, bool) -> bool) -> Option<PresetInfo> {
+        fn first_in<V: Variant>(
+            list: &[Preset<V>],
+            test: &dyn Fn(&str, bool) -> bool,
+        ) -> Option<PresetInfo> {
+            list.iter()
+                .find(|p| test(&p.name, p.default))
+                .map(PresetInfo::from)
+        }
+        match game {
+            Game::Marbles => first_in(&self.marbles, &test),
+            Game::Dominoes => first_in(&self.dominoes, &test),
+            Game::Kugelbox => first_in(&self.kugelbox, &test),
+        }
+    }
+
     pub fn find(&self, game: Game, name: &str) -> Option<PresetInfo> {
-        self.presets(game).into_iter().find(|p| p.name == name)
+        self.first(game, |n, _| n == name)
     }
 
     /// The preset marked default, else the first.
     pub fn default_preset(&self, game: Game) -> Option<PresetInfo> {
-        let presets = self.presets(game);
-        presets
-            .iter()
-            .find(|p| p.default)
-            .or(presets.first())
-            .cloned()
+        self.first(game, |_, default| default)
+            .or_else(|| self.first(game, |_, _| true))
     }
 }

@@ -19,8 +19,20 @@ fn draw(
     presets: Res<Presets>,
     mut ui_state: ResMut<UiState>,
     mut nav: MessageWriter<Nav>,
+    mut preset_lines: Local<Vec<String>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Each game's preset titles, joined once: the presets never change while the game runs.
+    if preset_lines.is_empty() {
+        *preset_lines = Game::ALL
+            .iter()
+            .map(|g| {
+                let titles: Vec<String> =
+                    presets.presets(*g).into_iter().map(|p| p.title).collect();
+                titles.join(" · ")
+            })
+            .collect();
+    }
     egui::Area::new("title".into())
         .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
         .show(ctx, |ui| {
@@ -42,7 +54,7 @@ fn draw(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                for game in Game::ALL {
+                for (i, game) in Game::ALL.into_iter().enumerate() {
                     egui::Frame::window(ui.style())
                         .inner_margin(16.0)
                         .show(ui, |ui| {
@@ -57,9 +69,7 @@ fn draw(
                                 );
                                 ui.label(game.tagline());
                                 ui.add_space(6.0);
-                                let names: Vec<String> =
-                                    presets.presets(game).into_iter().map(|p| p.title).collect();
-                                ui.label(egui::RichText::new(names.join(" · ")).small().weak());
+                                ui.label(egui::RichText::new(&preset_lines[i]).small().weak());
                                 ui.add_space(10.0);
                                 if big_button(ui, "Play").clicked() {
                                     nav.write(Nav::SetUp(game));
