@@ -5,5 +5,7 @@ pub mod catalog;
 pub mod dominoes;
 pub mod kugelbox;
 pub mod marbles;
+pub mod record;
+pub mod rng;
 
 pub use catalog::{Catalog, CatalogError, Game, Preset, SeatRange};

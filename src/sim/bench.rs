@@ -15,7 +15,7 @@ pub struct Figure {
     pub unit: &'static str,
 }
 
-pub const GROUPS: [&str; 1] = ["marbles"];
+pub const GROUPS: [&str; 2] = ["marbles", "dominoes"];
 
 pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     if let Some(g) = group
@@ -30,6 +30,9 @@ pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     let mut figures = Vec::new();
     if group.is_none_or(|g| g == "marbles") {
         marbles(&mut figures);
+    }
+    if group.is_none_or(|g| g == "dominoes") {
+        dominoes(&mut figures);
     }
     if json {
         let map: serde_json::Map<String, serde_json::Value> = figures
@@ -106,5 +109,44 @@ fn marbles(out: &mut Vec<Figure>) {
         name: "marbles.random_game_actions",
         value: actions as f64 / games as f64,
         unit: "actions/game",
+    });
+}
+
+fn dominoes(out: &mut Vec<Figure>) {
+    use crate::rules::dominoes::DominoesGame;
+    use crate::rules::rng::SplitMix;
+
+    let (catalog, _) = Catalog::builtin();
+    let Some(muggins) = catalog.dominoes.iter().find(|p| p.name == "muggins") else {
+        return;
+    };
+    // Random 2-player double-six hands, deal to end of hand, for about a second on this thread.
+    let mut rng = SplitMix::new(7, 0);
+    let mut buf = Vec::with_capacity(32);
+    let mut events = Vec::with_capacity(16);
+    let mut hands = 0u64;
+    let mut actions = 0u64;
+    let t = Instant::now();
+    while t.elapsed().as_secs_f64() < 1.0 {
+        for _ in 0..1000 {
+            let Ok(mut game) = DominoesGame::new(muggins.variant, 2, false, hands) else {
+                return;
+            };
+            actions +=
+                super::playout::random_hand(&mut game, &mut rng, &mut buf, &mut events) as u64;
+            black_box(&game);
+            hands += 1;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    out.push(Figure {
+        name: "dominoes.playout_hands_per_s",
+        value: hands as f64 / secs,
+        unit: "hands/s",
+    });
+    out.push(Figure {
+        name: "dominoes.playout_hand_actions",
+        value: actions as f64 / hands as f64,
+        unit: "actions/hand",
     });
 }

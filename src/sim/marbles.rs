@@ -9,7 +9,7 @@ use crate::rules::marbles::score::{SeatScore, parse_board, score_seat, seat_lett
 use crate::rules::marbles::solve::{Ops, solve};
 use crate::rules::marbles::{GameRecord, MarblesGame, Phase, replay};
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
+pub fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("muggins: {msg}");
     ExitCode::FAILURE
 }
@@ -111,13 +111,9 @@ pub fn game_json(record: &GameRecord, game: &MarblesGame) -> Value {
     })
 }
 
-/// `muggins replay FILE [--json]`.
-pub fn replay_cmd(path: &std::path::Path, json: bool) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("cannot read {}: {e}", path.display())),
-    };
-    let record = match GameRecord::parse(&text) {
+/// `muggins replay FILE [--json]` for a MUGGINS! record (`text` is the file's contents).
+pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
+    let record = match GameRecord::parse(text) {
         Ok(r) => r,
         Err(e) => return fail(format!("{}: {e}", path.display())),
     };

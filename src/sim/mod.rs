@@ -1,6 +1,7 @@
 //! The headless command line: everything `muggins` does without opening a window.
 
 pub mod bench;
+pub mod dominoes;
 pub mod marbles;
 pub mod playout;
 pub mod shots;
@@ -66,6 +67,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play many games headless with simulated seats and print what happened.
+    Sim(SimArgs),
     /// Speed figures, one per line as `name: value unit` (use a release build).
     Bench {
         /// Only this group (marbles).
@@ -78,6 +81,47 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// `muggins sim GAME ...`.
+#[derive(clap::Args, Debug)]
+pub struct SimArgs {
+    /// dominoes.
+    pub game: String,
+    /// The preset (the game's default when left out).
+    #[arg(long)]
+    pub preset: Option<String>,
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Four players as two partnerships.
+    #[arg(long)]
+    pub partnerships: bool,
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Who plays each seat, in turn, comma-separated: random or greedy.
+    #[arg(long, default_value = "greedy")]
+    pub seats: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `muggins replay FILE [--json]`: any game's record, picked by its "game" field.
+fn replay(path: &std::path::Path, json: bool) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return marbles::fail(format!("cannot read {}: {e}", path.display())),
+    };
+    match crate::rules::record::game_of(&text).as_deref() {
+        Ok("marbles") => marbles::replay_cmd(path, &text, json),
+        Ok("dominoes") => dominoes::replay_cmd(path, &text, json),
+        Ok(other) => marbles::fail(format!(
+            "{}: not a game record: \"game\" is \"{other}\"; records are of marbles or dominoes",
+            path.display()
+        )),
+        Err(e) => marbles::fail(format!("{}: not a game record: {e}", path.display())),
+    }
 }
 
 /// Runs a command; prints what it has to say and returns the exit code.
@@ -93,7 +137,8 @@ pub fn run(command: Command) -> ExitCode {
             json,
         } => marbles::solve_cmd([a, b, c], &ops, max, json),
         Command::Score { board, json } => marbles::score_cmd(&board, json),
-        Command::Replay { file, json } => marbles::replay_cmd(&file, json),
+        Command::Replay { file, json } => replay(&file, json),
+        Command::Sim(args) => dominoes::sim_cmd(&args),
         Command::Bench { group, json } => bench::run(group.as_deref(), json),
         Command::CheckShots { files } => {
             if shots::report(&files) {

@@ -6,7 +6,12 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::rules::dominoes::{
+    Action as DominoAction, DominoesGame, Event as DominoEvent, MugginsCall, Phase as DominoPhase,
+    Placement,
+};
 use crate::rules::marbles::{Action, MarblesGame, MarblesVariant, Phase};
+use crate::rules::rng::SplitMix;
 
 /// How often a random seat picks among all legal actions rather than the usual ones.
 pub const WILD: f64 = 0.2;
@@ -74,4 +79,128 @@ pub fn random_marbles(
         each(&game, action);
     }
     Ok((game, actions))
+}
+
+/// How a simulated dominoes seat chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DominoesPolicy {
+    /// Uniformly among the placements; announces the true count 9 times in 10 and calls
+    /// "Muggins!" half the time it can.
+    Random,
+    /// The placement that scores most now (the first of equals); announces right, always calls.
+    Greedy,
+}
+
+impl DominoesPolicy {
+    pub fn parse(s: &str) -> Option<DominoesPolicy> {
+        match s {
+            "random" => Some(DominoesPolicy::Random),
+            "greedy" => Some(DominoesPolicy::Greedy),
+            _ => None,
+        }
+    }
+}
+
+/// The action a simulated seat takes now. `buf` is scratch space, reused between calls.
+pub fn dominoes_choice(
+    game: &DominoesGame,
+    policy: DominoesPolicy,
+    rng: &mut SplitMix,
+    buf: &mut Vec<Placement>,
+) -> Option<DominoAction> {
+    let random = policy == DominoesPolicy::Random;
+    match game.phase {
+        DominoPhase::Over => None,
+        DominoPhase::Call { scorer, .. } => {
+            let caller = game.next_seat(scorer);
+            Some(if !random || rng.below(2) == 0 {
+                DominoAction::Muggins(caller)
+            } else {
+                DominoAction::Proceed
+            })
+        }
+        _ => {
+            game.placements_into(buf);
+            if buf.is_empty() {
+                return Some(if game.drawable() > 0 {
+                    DominoAction::Draw
+                } else {
+                    DominoAction::Pass
+                });
+            }
+            let p = if random {
+                buf[rng.below(buf.len() as u32) as usize]
+            } else {
+                let mut best = (buf[0], game.points_for(buf[0]));
+                for p in &buf[1..] {
+                    let pts = game.points_for(*p);
+                    if pts > best.1 {
+                        best = (*p, pts);
+                    }
+                }
+                best.0
+            };
+            let announce =
+                if game.variant.muggins_call == MugginsCall::Off || random && rng.below(10) == 0 {
+                    0
+                } else {
+                    game.points_for(p)
+                };
+            Some(DominoAction::play_announcing(p, announce))
+        }
+    }
+}
+
+/// Plays one dominoes game on from where it stands, each seat by its policy, to its end (or
+/// `max_actions`), calling `each` after every action with its events.
+pub fn play_dominoes(
+    game: &mut DominoesGame,
+    policies: &[DominoesPolicy],
+    seed: u64,
+    max_actions: usize,
+    mut each: impl FnMut(&DominoesGame, DominoAction, &[DominoEvent]),
+) -> Result<Vec<DominoAction>, String> {
+    let mut rng = SplitMix::new(seed, 0xD0);
+    let mut buf = Vec::with_capacity(32);
+    let mut events = Vec::with_capacity(16);
+    let mut actions = Vec::with_capacity(256);
+    while actions.len() < max_actions {
+        let seat = game.actor().unwrap_or(0) as usize;
+        let policy = policies
+            .get(seat % policies.len().max(1))
+            .copied()
+            .unwrap_or(DominoesPolicy::Random);
+        let Some(action) = dominoes_choice(game, policy, &mut rng, &mut buf) else {
+            break;
+        };
+        events.clear();
+        game.apply_into(action, &mut events)
+            .map_err(|e| format!("action {} ({action:?}) refused: {e}", actions.len()))?;
+        actions.push(action);
+        each(game, action, &events);
+    }
+    Ok(actions)
+}
+
+/// Plays the hand in progress to its end with random seats; returns the actions taken. The hot
+/// path of `dominoes.playout_hands_per_s`: no allocation per move.
+pub fn random_hand(
+    game: &mut DominoesGame,
+    rng: &mut SplitMix,
+    buf: &mut Vec<Placement>,
+    events: &mut Vec<DominoEvent>,
+) -> u32 {
+    let hand = game.hand_no;
+    let mut n = 0;
+    while game.hand_no == hand {
+        let Some(action) = dominoes_choice(game, DominoesPolicy::Random, rng, buf) else {
+            break;
+        };
+        events.clear();
+        if game.apply_into(action, events).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
 }

@@ -168,7 +168,7 @@ impl Target {
 
 /// The settings a dominoes game is played with; each preset file under
 /// `assets/rules/dominoes/` holds one.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct DominoesVariant {
     pub set: TileSet,

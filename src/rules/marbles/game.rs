@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::score::{SeatScore, score_mask};
 use super::solve::{Expr, Ops, best_expressions, reachable, totals_of};
 use super::variant::{MarblesMode, MarblesVariant};
+use crate::rules::rng::splitmix;
 
 /// A seat, 0-based.
 pub type Seat = u8;
@@ -254,13 +255,6 @@ pub struct MarblesGame {
     /// Rolls so far (each roll-off, turn and Dishes roll), which seeds the next one.
     pub rolls: u32,
     pub outcome: Option<Outcome>,
-}
-
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// A table over every roll of values 0..=12, one per set of operations, built on first use.

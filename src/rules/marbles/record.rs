@@ -1,8 +1,6 @@
 //! A game record: the preset, the seats, the seed and every action. Replaying it gives the same
 //! game.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use super::game::{Action, Event, MarblesGame, RuleError};
@@ -21,48 +19,12 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
 }
 
-/// Why a record could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplayError {
-    /// Not a record at all, or a field is wrong.
-    Malformed(String),
-    /// The record's preset or seats do not make a game.
-    Setup(String),
-    /// Action `index` (0-based) was refused.
-    Action {
-        index: usize,
-        action: Action,
-        error: RuleError,
-    },
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReplayError::Malformed(why) => write!(f, "not a game record: {why}"),
-            ReplayError::Setup(why) => write!(f, "the record's game cannot be set up: {why}"),
-            ReplayError::Action {
-                index,
-                action,
-                error,
-            } => write!(f, "action {index} ({action:?}) was refused: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+/// Why a marbles record could not be replayed.
+pub type ReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
 impl GameRecord {
     pub fn parse(json: &str) -> Result<GameRecord, ReplayError> {
-        let r: GameRecord =
-            serde_json::from_str(json).map_err(|e| ReplayError::Malformed(e.to_string()))?;
-        if r.game != "marbles" {
-            return Err(ReplayError::Malformed(format!(
-                "\"game\" is \"{}\", not \"marbles\"",
-                r.game
-            )));
-        }
-        Ok(r)
+        crate::rules::record::parse_record(json, "marbles", |r: &GameRecord| &r.game)
     }
 
     pub fn to_json(&self) -> String {
@@ -86,18 +48,6 @@ pub fn replay(
     catalog: &Catalog,
 ) -> Result<(MarblesGame, Vec<Event>), ReplayError> {
     let mut game = record.start(catalog)?;
-    let mut events = Vec::new();
-    for (index, action) in record.actions.iter().enumerate() {
-        match game.apply(*action) {
-            Ok(e) => events.extend(e),
-            Err(error) => {
-                return Err(ReplayError::Action {
-                    index,
-                    action: *action,
-                    error,
-                });
-            }
-        }
-    }
+    let events = crate::rules::record::play_through(&mut game, &record.actions, |g, a| g.apply(a))?;
     Ok((game, events))
 }
