@@ -259,7 +259,7 @@ pub enum Logged {
 }
 
 /// The boneyard: the rest of the hand's shuffle, drawn from the end.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Boneyard {
     tiles: [Tile; MAX_TILES],
     len: u8,
@@ -303,6 +303,14 @@ impl Boneyard {
         })
     }
 }
+
+impl PartialEq for Boneyard {
+    fn eq(&self, other: &Boneyard) -> bool {
+        self.tiles() == other.tiles()
+    }
+}
+
+impl Eq for Boneyard {}
 
 impl fmt::Debug for Boneyard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
