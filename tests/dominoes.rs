@@ -461,19 +461,15 @@ fn heaviest_tile_drawn_leads_the_first_hand() {
                 _ => None,
             })
             .collect();
-        assert!(draws.len() >= 3);
-        // The last round of draws decides: its heaviest tile leads.
-        let last = &draws[draws.len() - draws.len().min(3)..];
-        let (leader, _) = last
+        assert_eq!(draws.iter().map(|d| d.0).collect::<Vec<_>>(), vec![0, 1, 2]);
+        let (leader, _) = draws
             .iter()
             .max_by_key(|(_, t)| (t.total(), t.high()))
             .unwrap();
         let Phase::Lead { seat } = g.phase else {
             panic!("{:?}", g.phase)
         };
-        if draws.len() == 3 {
-            assert_eq!(seat, *leader, "seed {seed}: {draws:?}");
-        }
+        assert_eq!(seat, *leader, "seed {seed}: {draws:?}");
         assert!(
             events
                 .iter()
@@ -736,6 +732,49 @@ fn one_point_for_going_out_and_none_for_a_block() {
     g.apply(Action::Pass).unwrap();
     let e = g.apply(Action::Pass).unwrap();
     assert!(scored(&e).is_empty(), "{e:?}");
+}
+
+#[test]
+fn partnerships_score_as_sides_and_the_bonus_counts_the_opponents_pips() {
+    let mut v = preset("hoyle");
+    v.muggins_call = MugginsCall::Off;
+    let mut g = DominoesGame::new(v, 4, true, 2).unwrap();
+    let hands: [&[&str]; 4] = [&["6-3"], &["6-6", "4-3"], &["5-5"], &["1-0"]];
+    for (i, h) in hands.iter().enumerate() {
+        g.hands[i] = h.iter().fold(0, |m, s| m | t(s).bit());
+    }
+    g.layout = Layout::new(v.spinner, v.sniff);
+    g.phase = Phase::Lead { seat: 0 };
+    let e = play(&mut g, "6-3", 0);
+    // Seats 1 and 3, the opponents, hold 19 + 1 = 20; partner seat 2's [5-5] does not count.
+    assert_eq!(scored(&e), vec![(0, 20)]);
+    assert_eq!(g.side_scores(), vec![20, 0]);
+    assert_eq!(g.side(2), 0);
+    assert_eq!(g.side(3), 1);
+    // A blocked hand where partners tie for the lowest count pays their side.
+    v.no_play = NoPlay::Pass;
+    let mut g = DominoesGame::new(v, 4, true, 2).unwrap();
+    let hands: [&[&str]; 4] = [&["3-3", "2-0"], &["6-6"], &["1-1"], &["5-5"]];
+    for (i, h) in hands.iter().enumerate() {
+        g.hands[i] = h.iter().fold(0, |m, s| m | t(s).bit());
+    }
+    g.layout = Layout::new(v.spinner, v.sniff);
+    g.phase = Phase::Lead { seat: 0 };
+    play(&mut g, "3-3", 0);
+    for _ in 0..3 {
+        g.apply(Action::Pass).unwrap();
+    }
+    let e = g.apply(Action::Pass).unwrap();
+    // Partners tie at 2 ([2-0] and [1-1]): their side wins; the opponents hold 12 + 10 = 22 → 20.
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::HandEnded {
+            winner: Some(0),
+            ..
+        }
+    )));
+    assert_eq!(scored(&e), vec![(0, 20)]);
+    assert_eq!(g.side_scores(), vec![20, 0]);
 }
 
 #[test]

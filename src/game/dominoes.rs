@@ -1,5 +1,5 @@
-//! Muggins dominoes: the table scene. Play arrives with the rules engine (#4); until then the
-//! scene is set and says so.
+//! Muggins dominoes: the table scene. The rules engine (`rules::dominoes`) is ready; play arrives
+//! with the physics tiles and the AI, and until then the scene is set and says so.
 
 use bevy::prelude::*;
 

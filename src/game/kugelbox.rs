@@ -1,5 +1,5 @@
-//! Kugelbox: the box of 25 holes and the two balls. Play arrives with the rules engine (#5) and
-//! the physics throw (#7); until then the scene is set and says so.
+//! Kugelbox: the box of 25 holes and the two balls. The rules engine (`rules::kugelbox`) is
+//! ready; play arrives with the physics throw (#7), and until then the scene is set and says so.
 
 use bevy::prelude::*;
 

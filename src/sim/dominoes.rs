@@ -8,11 +8,11 @@ use serde_json::{Value, json};
 use super::SimArgs;
 use super::marbles::fail;
 use super::playout::{DominoesPolicy, play_dominoes};
+use crate::rules::Catalog;
 use crate::rules::dominoes::{
     DominoesGame, DominoesRecord, Event, HandEnd, Phase, Why, replay_dominoes,
 };
 use crate::rules::marbles::score::seat_letter;
-use crate::rules::{Catalog, Game};
 
 /// A side's name: a seat letter, or a partnership "A+C".
 fn side_name(game: &DominoesGame, side: u8) -> String {
@@ -101,12 +101,6 @@ struct Tally {
 
 /// `muggins sim dominoes --preset P --players N --games G --seed S [--seats random,greedy]`.
 pub fn sim_cmd(args: &SimArgs) -> ExitCode {
-    if Game::from_slug(&args.game) != Some(Game::Dominoes) {
-        return fail(format!(
-            "sim plays dominoes so far, not \"{}\" (the other games' simulations come with their engines)",
-            args.game
-        ));
-    }
     let (catalog, _) = Catalog::builtin();
     let preset = match &args.preset {
         Some(name) => catalog.dominoes.iter().find(|p| &p.name == name),

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod dominoes;
+pub mod kugelbox;
 pub mod marbles;
 pub mod playout;
 pub mod shots;
@@ -69,6 +70,18 @@ pub enum Command {
     },
     /// Play many games headless with simulated seats and print what happened.
     Sim(SimArgs),
+    /// Kugelbox: score a throw. A ball is R,C (row and column 1 to 5) or out; the first is red.
+    Kugel {
+        #[arg(allow_hyphen_values = true)]
+        red: String,
+        other: Option<String>,
+        /// Smart Calculators scoring on the default box.
+        #[arg(long)]
+        calc: bool,
+        /// {"score":N,"row":true|false,"square":true|false}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Speed figures, one per line as `name: value unit` (use a release build).
     Bench {
         /// Only this group (marbles).
@@ -86,8 +99,14 @@ pub enum Command {
 /// `muggins sim GAME ...`.
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
-    /// dominoes.
+    /// dominoes or kugelbox.
     pub game: String,
+    /// Kugelbox: which game, chikugo or take-it (a Kugelbox preset name).
+    #[arg(long = "game", value_name = "NAME")]
+    pub kugel_game: Option<String>,
+    /// Kugelbox: the chance that each ball of a random throw rests in a hole.
+    #[arg(long, default_value_t = 0.8)]
+    pub p_in: f64,
     /// The preset (the game's default when left out).
     #[arg(long)]
     pub preset: Option<String>,
@@ -100,7 +119,7 @@ pub struct SimArgs {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Who plays each seat, in turn, comma-separated: random or greedy.
+    /// Dominoes: who plays each seat, in turn, comma-separated: random or greedy.
     #[arg(long, default_value = "greedy")]
     pub seats: String,
     #[arg(long)]
@@ -116,8 +135,9 @@ fn replay(path: &std::path::Path, json: bool) -> ExitCode {
     match crate::rules::record::game_of(&text).as_deref() {
         Ok("marbles") => marbles::replay_cmd(path, &text, json),
         Ok("dominoes") => dominoes::replay_cmd(path, &text, json),
+        Ok("kugelbox") => kugelbox::replay_cmd(path, &text, json),
         Ok(other) => marbles::fail(format!(
-            "{}: not a game record: \"game\" is \"{other}\"; records are of marbles or dominoes",
+            "{}: not a game record: \"game\" is \"{other}\"; records are of marbles, dominoes or kugelbox",
             path.display()
         )),
         Err(e) => marbles::fail(format!("{}: not a game record: {e}", path.display())),
@@ -138,7 +158,20 @@ pub fn run(command: Command) -> ExitCode {
         } => marbles::solve_cmd([a, b, c], &ops, max, json),
         Command::Score { board, json } => marbles::score_cmd(&board, json),
         Command::Replay { file, json } => replay(&file, json),
-        Command::Sim(args) => dominoes::sim_cmd(&args),
+        Command::Sim(args) => match Game::from_slug(&args.game) {
+            Some(Game::Dominoes) => dominoes::sim_cmd(&args),
+            Some(Game::Kugelbox) => kugelbox::sim_cmd(&args),
+            _ => marbles::fail(format!(
+                "sim plays dominoes or kugelbox, not \"{}\" (MUGGINS! simulations come with its AI)",
+                args.game
+            )),
+        },
+        Command::Kugel {
+            red,
+            other,
+            calc,
+            json,
+        } => kugelbox::kugel_cmd(&red, other.as_deref(), calc, json),
         Command::Bench { group, json } => bench::run(group.as_deref(), json),
         Command::CheckShots { files } => {
             if shots::report(&files) {

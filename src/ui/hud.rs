@@ -22,8 +22,12 @@ fn coming(game: Game) -> &'static str {
         Game::Marbles => {
             "Its rules engine is ready (try `muggins solve 1 3 6`); the physics dice and play come next."
         }
-        Game::Dominoes => "Its rules engine and play come next.",
-        Game::Kugelbox => "Its rules engine and the physics throw come next.",
+        Game::Dominoes => {
+            "Its rules engine is ready (try `muggins sim dominoes`); the physics tiles and play come next."
+        }
+        Game::Kugelbox => {
+            "Its rules engine is ready (try `muggins kugel 1,1 5,5`); the physics throw and play come next."
+        }
     }
 }
 

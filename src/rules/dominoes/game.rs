@@ -499,30 +499,20 @@ impl DominoesGame {
         SplitMix::new(self.seed, SALT_LOT ^ ((hand as u64) << 8)).below(self.seats as u32) as Seat
     }
 
-    /// Everyone draws a tile; the heaviest leads, tied seats draw again.
+    /// Everyone draws a tile; the heaviest leads. Tiles of equal weight are told apart by their
+    /// higher half, so there is never a tie to draw again.
     fn draw_for_lead(&self, events: &mut Vec<Event>) -> Seat {
         let mut rng = SplitMix::new(self.seed, SALT_LEAD_DRAW);
-        let mut contenders: Vec<Seat> = (0..self.seats).collect();
-        for _ in 0..64 {
-            let mut set = self.shuffled(&mut rng);
-            let mut best = (0, 0);
-            let mut drawn = Vec::with_capacity(contenders.len());
-            for &seat in &contenders {
-                let tile = set.pop().unwrap_or_default();
-                events.push(Event::LeadDraw { seat, tile });
-                best = best.max(weight(tile));
-                drawn.push((seat, tile));
-            }
-            contenders = drawn
-                .iter()
-                .filter(|(_, t)| weight(*t) == best)
-                .map(|(s, _)| *s)
-                .collect();
-            if contenders.len() == 1 {
-                break;
+        let mut set = self.shuffled(&mut rng);
+        let mut best: Option<((u32, u8), Seat)> = None;
+        for seat in 0..self.seats {
+            let tile = set.pop().unwrap_or_default();
+            events.push(Event::LeadDraw { seat, tile });
+            if best.is_none_or(|(w, _)| weight(tile) > w) {
+                best = Some((weight(tile), seat));
             }
         }
-        contenders[0]
+        best.map_or(0, |(_, s)| s)
     }
 
     /// The whole set, shuffled.
