@@ -2,6 +2,9 @@
 //! each preset played to its target, a property test over many random hands per preset,
 //! records and the command line.
 
+mod common;
+
+use common::muggins;
 use muggins::rules::Catalog;
 use muggins::rules::dominoes::tile::{MAX_TILES, full_set, tiles_of};
 use muggins::rules::dominoes::{
@@ -1045,59 +1048,90 @@ fn check(g: &DominoesGame, model: &Model, sheet: &[i64], what: &str) {
     assert_eq!(scores, sheet, "{what}: score sheet");
 }
 
-/// Plays `hands` random hands of a preset (fresh games, seeds from `seed`), checking after every
-/// action.
+/// What a checked game saw.
+#[derive(Default)]
+struct Checked {
+    hands: u32,
+    blocked: u32,
+    actions: u64,
+}
+
+/// Plays one game to its end (or `max_actions`) with the given seats, checking the invariants
+/// after every action against the model and a score sheet kept from the events.
+fn play_checked(
+    v: DominoesVariant,
+    players: u8,
+    partners: bool,
+    seed: u64,
+    policies: &[DominoesPolicy],
+    max_actions: usize,
+) -> Checked {
+    let mut g = DominoesGame::new(v, players, partners, seed).unwrap();
+    let mut model = Model::new(v);
+    let mut sheet = vec![0i64; g.sides() as usize];
+    let mut seen = Checked::default();
+    play_dominoes(&mut g, policies, seed, max_actions, |g, action, events| {
+        for e in events {
+            match e {
+                Event::Scored { side, points, .. } => sheet[*side as usize] += *points as i64,
+                Event::HandStarted { .. } => model = Model::new(v),
+                Event::HandEnded { end, .. } => {
+                    seen.hands += 1;
+                    seen.blocked += u32::from(*end == HandEnd::Blocked);
+                }
+                _ => {}
+            }
+        }
+        if let Some(p) = action.placement()
+            && !events
+                .iter()
+                .any(|e| matches!(e, Event::HandStarted { .. }))
+        {
+            model.place(p);
+        }
+        check(
+            g,
+            &model,
+            &sheet,
+            &format!("{:?} seed {seed} {action:?}", v.set),
+        );
+        seen.actions += 1;
+    })
+    .unwrap();
+    seen
+}
+
+/// Plays at least `hands` random hands of a preset (whole games of 2, 3 and 4 players, and
+/// partnerships, seeds from `seed`), checking after every action.
 fn property(name: &str, hands: u32, seed: u64) {
     let v = preset(name);
-    let mut done = 0;
+    let mut total = Checked::default();
     let mut game_no = 0u64;
-    let mut blocked = 0;
-    let mut checks = 0u64;
-    while done < hands {
+    while total.hands < hands {
         let players = [2, 3, 4, 4][(game_no % 4) as usize];
         let partners = game_no % 4 == 3;
-        let s = seed + game_no;
-        game_no += 1;
-        let mut g = DominoesGame::new(v, players, partners, s).unwrap();
-        let mut model = Model::new(v);
-        let mut sheet = vec![0i64; g.sides() as usize];
         let policies = [DominoesPolicy::Random, DominoesPolicy::Greedy];
-        // A few hands of each game, so that scores carry across hands too.
-        let mut hands_here = 0;
-        let r = play_dominoes(&mut g, &policies, s, 100_000, |g, action, events| {
-            for e in events {
-                match e {
-                    Event::Scored { side, points, .. } => sheet[*side as usize] += *points as i64,
-                    Event::HandStarted { .. } => model = Model::new(v),
-                    Event::HandEnded { end, .. } => {
-                        hands_here += 1;
-                        blocked += u32::from(*end == HandEnd::Blocked);
-                    }
-                    _ => {}
-                }
-            }
-            if let Some(p) = action.placement()
-                && !events
-                    .iter()
-                    .any(|e| matches!(e, Event::HandStarted { .. }))
-            {
-                model.place(p);
-            }
-            check(g, &model, &sheet, &format!("{name} seed {s} {action:?}"));
-            checks += 1;
-        });
-        r.unwrap();
-        done += hands_here.max(1);
+        let seen = play_checked(v, players, partners, seed + game_no, &policies, 100_000);
+        game_no += 1;
+        // A game that ends in the middle of its first hand still counts that hand.
+        total.hands += seen.hands.max(1);
+        total.blocked += seen.blocked;
+        total.actions += seen.actions;
     }
     assert!(
-        blocked > 0 || name == "all-fives",
+        total.blocked > 0 || name == "all-fives",
         "{name}: no hand was blocked"
     );
     assert!(
-        checks > 10 * hands as u64,
-        "{name}: {checks} checks for {done} hands"
+        total.actions > 10 * hands as u64,
+        "{name}: {} checks for {} hands",
+        total.actions,
+        total.hands
     );
-    eprintln!("{name}: {done} hands, {checks} actions checked, {blocked} blocked");
+    eprintln!(
+        "{name}: {} hands, {} actions checked, {} blocked",
+        total.hands, total.actions, total.blocked
+    );
 }
 
 #[test]
@@ -1141,35 +1175,8 @@ fn property_larger_sets() {
     for (set, players) in [(TileSet::DoubleNine, 6), (TileSet::DoubleTwelve, 8)] {
         v.set = set;
         for s in 0..30 {
-            let mut g = DominoesGame::new(v, players, false, s).unwrap();
-            let mut model = Model::new(v);
-            let mut sheet = vec![0i64; players as usize];
-            play_dominoes(
-                &mut g,
-                &[DominoesPolicy::Random],
-                s,
-                20_000,
-                |g, a, events| {
-                    for e in events {
-                        match e {
-                            Event::Scored { side, points, .. } => {
-                                sheet[*side as usize] += *points as i64
-                            }
-                            Event::HandStarted { .. } => model = Model::new(v),
-                            _ => {}
-                        }
-                    }
-                    if let Some(p) = a.placement()
-                        && !events
-                            .iter()
-                            .any(|e| matches!(e, Event::HandStarted { .. }))
-                    {
-                        model.place(p);
-                    }
-                    check(g, &model, &sheet, &format!("{set:?} seed {s} {a:?}"));
-                },
-            )
-            .unwrap();
+            let seen = play_checked(v, players, false, s, &[DominoesPolicy::Random], 20_000);
+            assert!(seen.actions > 10, "{set:?} seed {s}");
         }
     }
 }
@@ -1259,18 +1266,6 @@ fn a_refused_action_or_a_bad_record_is_named() {
 }
 
 // ---------------------------------------------------------------- command line
-
-fn muggins(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muggins"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn replay_prints_a_dominoes_game_and_names_a_refused_action() {

@@ -2,6 +2,9 @@
 //! figures, the chips at their boundaries, Smart Calculators, Chikugo and Take It turn by turn,
 //! many random games with chip conservation, records and the command line.
 
+mod common;
+
+use common::muggins;
 use muggins::rules::Catalog;
 use muggins::rules::kugelbox::{
     Action, Chip, Event, Finish, Hole, KugelGame, KugelRecord, KugelReplayError, KugelboxVariant,
@@ -636,18 +639,6 @@ fn a_record_replays_to_the_same_game_and_errors_are_named() {
         replay_kugel(&record, &catalog()),
         Err(KugelReplayError::Setup(_))
     ));
-}
-
-fn muggins(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muggins"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! MUGGINS! rules (../shared/RULES.md §1): making numbers, scoring, every turn rule, the end
 //! conditions, Solitaire and Dishes, records and the command line.
 
+mod common;
+
+use common::muggins;
 use muggins::rules::Catalog;
 use muggins::rules::marbles::score::{parse_board, run_bonus, runs_of, score_seat};
 use muggins::rules::marbles::solve::{Ops, apply, expression_for, reachable, solve, totals_of};
@@ -976,18 +979,6 @@ fn malformed_records_get_clear_errors() {
 }
 
 // ---------------------------------------------------------------- command line
-
-fn muggins(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muggins"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn solve_prints_totals_then_one_expression_each() {

@@ -85,15 +85,11 @@ pub fn game_json(record: &KugelRecord, game: &KugelGame) -> Value {
 
 /// `muggins replay FILE [--json]` for a Kugelbox record (`text` is the file's contents).
 pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
-    let record = match KugelRecord::parse(text) {
-        Ok(r) => r,
-        Err(e) => return fail(format!("{}: {e}", path.display())),
-    };
-    let (catalog, _) = Catalog::builtin();
-    let (game, _) = match replay_kugel(&record, &catalog) {
-        Ok(g) => g,
-        Err(e) => return fail(format!("{}: {e}", path.display())),
-    };
+    let (record, (game, _)) =
+        match super::replay_record(path, text, KugelRecord::parse, replay_kugel) {
+            Ok(r) => r,
+            Err(code) => return code,
+        };
     if json {
         println!("{}", game_json(&record, &game));
         return ExitCode::SUCCESS;

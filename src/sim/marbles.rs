@@ -4,7 +4,6 @@ use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
 
-use crate::rules::Catalog;
 use crate::rules::marbles::score::{SeatScore, parse_board, score_seat, seat_letter};
 use crate::rules::marbles::solve::{Ops, solve};
 use crate::rules::marbles::{GameRecord, MarblesGame, Phase, replay};
@@ -113,14 +112,9 @@ pub fn game_json(record: &GameRecord, game: &MarblesGame) -> Value {
 
 /// `muggins replay FILE [--json]` for a MUGGINS! record (`text` is the file's contents).
 pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
-    let record = match GameRecord::parse(text) {
+    let (record, (game, _)) = match super::replay_record(path, text, GameRecord::parse, replay) {
         Ok(r) => r,
-        Err(e) => return fail(format!("{}: {e}", path.display())),
-    };
-    let (catalog, _) = Catalog::builtin();
-    let (game, _) = match replay(&record, &catalog) {
-        Ok(g) => g,
-        Err(e) => return fail(format!("{}: {e}", path.display())),
+        Err(code) => return code,
     };
     if json {
         println!("{}", game_json(&record, &game));

@@ -144,6 +144,21 @@ fn replay(path: &std::path::Path, json: bool) -> ExitCode {
     }
 }
 
+/// Parses and replays a record for `muggins replay`: the record and the game, or the message
+/// already printed and the exit code.
+pub fn replay_record<R, G, E1: std::fmt::Display, E2: std::fmt::Display>(
+    path: &std::path::Path,
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<R, E1>,
+    replay: impl FnOnce(&R, &Catalog) -> Result<G, E2>,
+) -> Result<(R, G), ExitCode> {
+    let record = parse(text).map_err(|e| marbles::fail(format!("{}: {e}", path.display())))?;
+    let (catalog, _) = Catalog::builtin();
+    let game =
+        replay(&record, &catalog).map_err(|e| marbles::fail(format!("{}: {e}", path.display())))?;
+    Ok((record, game))
+}
+
 /// Runs a command; prints what it has to say and returns the exit code.
 pub fn run(command: Command) -> ExitCode {
     match command {
