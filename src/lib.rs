@@ -1,10 +1,12 @@
 //! Muggins: MUGGINS! dice and marbles, Muggins dominoes and Kugelbox.
 //!
 //! Layers, data flowing down the list: [`rules`] (pure game logic) → [`ai`] (pure players) →
-//! [`sim`] (the headless command line) → `physics`, `game`, `ui`, `input` (Bevy, behind the
-//! default `game` feature). [`table`] and [`settings`] are pure data shared by the layers.
+//! [`physics`] (headless rapier worlds: dice, the Kugelbox, tiles) → [`sim`] (the headless command
+//! line) → `game`, `ui`, `input` (Bevy, behind the default `game` feature). [`table`] and
+//! [`settings`] are pure data shared by the layers.
 
 pub mod ai;
+pub mod physics;
 pub mod rules;
 pub mod settings;
 pub mod sim;

@@ -15,7 +15,7 @@ pub struct Figure {
     pub unit: &'static str,
 }
 
-pub const GROUPS: [&str; 2] = ["marbles", "dominoes"];
+pub const GROUPS: [&str; 3] = ["marbles", "dominoes", "physics"];
 
 pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     if let Some(g) = group
@@ -34,6 +34,9 @@ pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     if group.is_none_or(|g| g == "dominoes") {
         dominoes(&mut figures);
     }
+    if group.is_none_or(|g| g == "physics") {
+        physics(&mut figures);
+    }
     if json {
         let map: serde_json::Map<String, serde_json::Value> = figures
             .iter()
@@ -48,11 +51,17 @@ pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Whole numbers from 100 up, three decimals from 1, four significant digits below (so a small
+/// p-value does not print as 0).
 fn round(v: f64) -> f64 {
-    if v >= 100.0 {
+    let a = v.abs();
+    if a >= 100.0 {
         v.round()
-    } else {
+    } else if a >= 1.0 || a == 0.0 {
         (v * 1000.0).round() / 1000.0
+    } else {
+        let scale = 10f64.powi(3 - a.log10().floor() as i32);
+        (v * scale).round() / scale
     }
 }
 
@@ -148,5 +157,86 @@ fn dominoes(out: &mut Vec<Figure>) {
         name: "dominoes.playout_hand_actions",
         value: actions as f64 / hands as f64,
         unit: "actions/hand",
+    });
+}
+
+/// A sample of physics rolls of three dice of one kind.
+pub struct DiceSample {
+    /// How often each face came up (index 0 is face 1).
+    pub counts: Vec<u64>,
+    /// Game seconds until each throw rested.
+    pub settle_s: Vec<f64>,
+    /// CPU milliseconds each throw took to simulate.
+    pub cpu_ms: Vec<f64>,
+    pub rethrows: u32,
+    pub nudges: u32,
+    pub laid_flat: u32,
+}
+
+/// Rolls `throws` throws of three dice of one kind from a fixed seed.
+pub fn dice_sample(die: crate::rules::marbles::Die, throws: u32, seed: u64) -> DiceSample {
+    use crate::physics::dice::DiceTray;
+    let mut s = DiceSample {
+        counts: vec![0; die.sides() as usize],
+        settle_s: Vec::with_capacity(throws as usize),
+        cpu_ms: Vec::with_capacity(throws as usize),
+        rethrows: 0,
+        nudges: 0,
+        laid_flat: 0,
+    };
+    let mut tray = DiceTray::new(&[die; 3]);
+    for i in 0..throws {
+        let t = Instant::now();
+        let roll = tray.roll(seed.wrapping_add(i as u64), None);
+        s.cpu_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        s.settle_s.push(roll.settle_s as f64);
+        s.rethrows += roll.rethrows;
+        s.nudges += roll.nudges;
+        s.laid_flat += roll.laid_flat;
+        for f in roll.faces {
+            s.counts[f as usize - 1] += 1;
+        }
+    }
+    s
+}
+
+fn physics(out: &mut Vec<Figure>) {
+    use crate::physics::stats::uniform_p_value;
+    use crate::rules::marbles::Die;
+
+    let mut settles = Vec::new();
+    let mut cpus = Vec::new();
+    for (die, name, faces) in [
+        (Die::D6, "dice.d6_chi2_p", "dice.d6_faces"),
+        (Die::D12, "dice.d12_chi2_p", "dice.d12_faces"),
+    ] {
+        // 2,000 throws of three: 6,000 dice of each kind.
+        let sample = dice_sample(die, 2000, 1);
+        let list: Vec<String> = sample.counts.iter().map(|c| c.to_string()).collect();
+        // The face table goes to stderr so stdout keeps one figure per line.
+        eprintln!(
+            "{faces}: {} (rethrown {}, nudged {}, laid flat {})",
+            list.join(" "),
+            sample.rethrows,
+            sample.nudges,
+            sample.laid_flat
+        );
+        out.push(Figure {
+            name,
+            value: uniform_p_value(&sample.counts),
+            unit: "p",
+        });
+        settles.extend(sample.settle_s);
+        cpus.extend(sample.cpu_ms);
+    }
+    out.push(Figure {
+        name: "dice.settle_s_median",
+        value: median(settles),
+        unit: "s",
+    });
+    out.push(Figure {
+        name: "dice.roll_cpu_ms",
+        value: median(cpus),
+        unit: "ms",
     });
 }
