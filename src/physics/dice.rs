@@ -162,6 +162,10 @@ struct DieBody {
 pub struct DiceTray {
     world: PhysicsWorld,
     dice: Vec<DieBody>,
+    rng: SplitMix,
+    attempt_steps: u32,
+    /// The roll in progress.
+    progress: Option<DiceRoll>,
 }
 
 impl DiceTray {
@@ -208,6 +212,9 @@ impl DiceTray {
         DiceTray {
             world,
             dice: bodies,
+            rng: SplitMix::new(0, 0),
+            attempt_steps: 0,
+            progress: None,
         }
     }
 
@@ -267,76 +274,118 @@ impl DiceTray {
 
     /// Throws every die (seeded, or by the player's flick) and simulates until all rest.
     pub fn roll(&mut self, seed: u64, flick: Option<Flick>) -> DiceRoll {
+        self.start(seed, flick);
+        loop {
+            if let Some(done) = self.step() {
+                return done;
+            }
+        }
+    }
+
+    /// Throws every die; then [`step`](Self::step) until it hands back the roll.
+    pub fn start(&mut self, seed: u64, flick: Option<Flick>) {
         let mut rng = SplitMix::new(seed, 0xD1CE);
         for i in 0..self.dice.len() {
             self.dice[i].nudges = 0;
             self.dice[i].attempts = 1;
             self.throw_die(i, &mut rng, flick);
         }
-        let mut out = DiceRoll {
+        self.rng = rng;
+        self.attempt_steps = 0;
+        self.progress = Some(DiceRoll {
             faces: vec![0; self.dice.len()],
             settle_s: 0.0,
             rethrows: 0,
             nudges: 0,
             laid_flat: 0,
             steps: 0,
-        };
-        let cap_steps = (ATTEMPT_CAP_S / STEP_S) as u32;
-        // However the dice fall, a roll ends: past this, every die is laid flat where it is.
-        let last_resort = cap_steps * (MAX_ATTEMPTS + 2);
-        let mut attempt_steps = 0;
-        loop {
-            self.world.step();
-            out.steps += 1;
-            attempt_steps += 1;
-            let mut all_rest = true;
-            for i in 0..self.dice.len() {
-                if self.out_of_tray(i) {
-                    self.rethrow(i, &mut rng, &mut out);
-                    all_rest = false;
-                    continue;
-                }
-                if self.is_quiet(i) {
-                    self.dice[i].quiet += 1;
-                } else {
-                    self.dice[i].quiet = 0;
-                }
-                if self.dice[i].quiet < QUIET_STEPS {
-                    all_rest = false;
-                }
-            }
-            if out.steps >= last_resort {
-                self.lay_all_flat(&mut out);
-                break;
-            }
-            if all_rest {
-                // Everything rests: check for cocked dice.
-                let mut cocked = false;
-                for i in 0..self.dice.len() {
-                    let rot = *self.world.bodies[self.dice[i].body].rotation();
-                    let (_, off) = top_face(self.dice[i].die, rot);
-                    if off > COCKED_DEG {
-                        cocked = true;
-                        self.unstick(i, &mut rng, &mut out);
-                    }
-                }
-                if !cocked {
-                    break;
-                }
-            } else if attempt_steps >= cap_steps {
-                attempt_steps = 0;
-                for i in 0..self.dice.len() {
-                    if self.dice[i].quiet < QUIET_STEPS {
-                        self.rethrow(i, &mut rng, &mut out);
-                    }
-                }
-            }
+        });
+    }
+
+    /// Whether a roll is in progress.
+    pub fn rolling(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// One fixed step of the roll in progress: the roll once every die rests level, else `None`
+    /// (also `None` with no roll in progress).
+    pub fn step(&mut self) -> Option<DiceRoll> {
+        let mut out = self.progress.take()?;
+        let mut rng = self.rng;
+        let done = self.advance(&mut rng, &mut out);
+        self.rng = rng;
+        if !done {
+            self.progress = Some(out);
+            return None;
         }
         out.settle_s = out.steps as f32 * STEP_S;
         for (i, d) in self.dice.iter().enumerate() {
             out.faces[i] = top_face(d.die, *self.world.bodies[d.body].rotation()).0;
         }
-        out
+        Some(out)
+    }
+
+    /// Steps the world once and applies the resting, cocked, out-of-tray and time rules; true
+    /// when the roll is over.
+    fn advance(&mut self, rng: &mut SplitMix, out: &mut DiceRoll) -> bool {
+        let cap_steps = (ATTEMPT_CAP_S / STEP_S) as u32;
+        // However the dice fall, a roll ends: past this, every die is laid flat where it is.
+        let last_resort = cap_steps * (MAX_ATTEMPTS + 2);
+        self.world.step();
+        out.steps += 1;
+        self.attempt_steps += 1;
+        let mut all_rest = true;
+        for i in 0..self.dice.len() {
+            if self.out_of_tray(i) {
+                self.rethrow(i, rng, out);
+                all_rest = false;
+                continue;
+            }
+            if self.is_quiet(i) {
+                self.dice[i].quiet += 1;
+            } else {
+                self.dice[i].quiet = 0;
+            }
+            if self.dice[i].quiet < QUIET_STEPS {
+                all_rest = false;
+            }
+        }
+        if out.steps >= last_resort {
+            self.lay_all_flat(out);
+            return true;
+        }
+        if all_rest {
+            // Everything rests: a cocked die is nudged (or thrown again) and the roll goes on.
+            let mut cocked = false;
+            for i in 0..self.dice.len() {
+                let rot = *self.world.bodies[self.dice[i].body].rotation();
+                if top_face(self.dice[i].die, rot).1 > COCKED_DEG {
+                    cocked = true;
+                    self.unstick(i, rng, out);
+                }
+            }
+            return !cocked;
+        }
+        if self.attempt_steps >= cap_steps {
+            self.attempt_steps = 0;
+            for i in 0..self.dice.len() {
+                if self.dice[i].quiet < QUIET_STEPS {
+                    self.rethrow(i, rng, out);
+                }
+            }
+        }
+        false
+    }
+
+    /// Puts die `i` somewhere with some velocity, in the middle of a roll (tests, replays).
+    pub fn place(&mut self, i: usize, at: Vector, rotation: Rotation, linvel: Vector) {
+        if let Some(d) = self.dice.get_mut(i) {
+            d.quiet = 0;
+            let body = &mut self.world.bodies[d.body];
+            body.set_position(Pose::from_parts(at, rotation), true);
+            body.set_linvel(linvel, true);
+            body.set_angvel(Vector::ZERO, true);
+        }
     }
 
     /// The last resort: every die laid flat in a row across the tray, on its highest face.
