@@ -3,9 +3,11 @@
 
 use muggins::physics::Flick;
 use muggins::physics::dice::{ATTEMPT_CAP_S, COCKED_DEG, DiceTray, MAX_ATTEMPTS, top_face};
+use muggins::physics::kugel::{KugelThrow, Kugelbox, hole_at, hole_centre};
 use muggins::physics::stats::uniform_p_value;
+use muggins::rules::kugelbox::Hole;
 use muggins::rules::marbles::Die;
-use muggins::sim::bench::dice_sample;
+use muggins::sim::bench::{dice_sample, kugel_sample};
 use rapier3d::prelude::{Rotation, Vector};
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -115,4 +117,79 @@ fn dice_that_come_to_rest_cocked_are_nudged_and_the_roll_ends_level() {
     }
     // Cocked dice do happen (against the walls and each other); each was set right.
     assert!(nudged > 0, "no roll needed a nudge in 300");
+}
+
+// ---------------------------------------------------------------- Kugelbox
+
+#[test]
+fn hole_positions_and_lookup_agree() {
+    for r in 1..=5 {
+        for c in 1..=5 {
+            let (x, z) = hole_centre(Hole(r, c));
+            assert_eq!(hole_at(x, z), Some(Hole(r, c)));
+            assert_eq!(hole_at(x + 0.012, z - 0.012), Some(Hole(r, c)));
+            assert_eq!(hole_at(x + 0.02, z), None, "between holes");
+        }
+    }
+    // Row 1 is nearest the thrower (larger z), column 1 on the left (smaller x).
+    assert!(hole_centre(Hole(1, 1)).1 > hole_centre(Hole(5, 1)).1);
+    assert!(hole_centre(Hole(1, 1)).0 < hole_centre(Hole(1, 5)).0);
+}
+
+#[test]
+fn a_throw_aimed_at_a_hole_lands_in_it() {
+    let mut b = Kugelbox::new(6.0);
+    for target in [Hole(1, 3), Hole(3, 3), Hole(5, 2), Hole(2, 5), Hole(4, 1)] {
+        let (throw, seed) = b
+            .aim(target, 400, 9)
+            .unwrap_or_else(|| panic!("no throw found for {target}"));
+        // The same throw lands there again: the box is deterministic for a throw and a seed.
+        let again = b.throw(throw, seed);
+        assert_eq!(again.throw.red, Some(target), "{throw:?}");
+        assert!(again.settled);
+    }
+}
+
+#[test]
+fn a_thousand_random_throws_settle_and_never_share_a_hole() {
+    let k = kugel_sample(1000, 1);
+    assert!(k.settled >= 950, "{} of 1000 settled within 6 s", k.settled);
+    let mut b = Kugelbox::new(6.0);
+    for (i, o) in k.outcomes.iter().enumerate() {
+        if let (Some(r), Some(x)) = (o.red, o.other) {
+            assert_ne!(r, x, "throw {i}");
+        }
+    }
+    // Re-simulate some with the raw check that no two balls ever rested over one hole.
+    let mut rng = muggins::rules::rng::SplitMix::new(4, 4);
+    for i in 0..200 {
+        let t = KugelThrow {
+            direction: (rng.below(601) as f32 - 300.0) / 1000.0,
+            strength: rng.below(1001) as f32 / 1000.0,
+            spin: 0.0,
+        };
+        assert!(!b.throw(t, i).shared_hole, "throw {i}");
+    }
+    // Every score a throw can make shows up: nothing in, one in, rows and rectangles.
+    for s in [0, 1, 2, 4] {
+        assert!(k.scores.contains(&s), "score {s} never thrown");
+    }
+    assert!(k.scores.iter().any(|s| *s > 4));
+}
+
+#[test]
+fn a_ball_thrown_too_hard_or_too_soft_is_out() {
+    let mut b = Kugelbox::new(6.0);
+    // Too soft: the balls stop on the runway before the first row.
+    let soft = b.throw(
+        KugelThrow {
+            direction: 0.0,
+            strength: 0.0,
+            spin: -1.0,
+        },
+        1,
+    );
+    assert!(soft.settled);
+    assert_eq!(soft.throw.red, None);
+    assert_eq!(soft.throw.other, None);
 }

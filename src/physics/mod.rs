@@ -3,6 +3,7 @@
 //! game draws what these worlds hold, and each piece hands the rules an outcome, nothing more.
 
 pub mod dice;
+pub mod kugel;
 pub mod stats;
 
 use rapier3d::prelude::*;

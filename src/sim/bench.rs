@@ -239,4 +239,82 @@ fn physics(out: &mut Vec<Figure>) {
         value: median(cpus),
         unit: "ms",
     });
+
+    let k = kugel_sample(1000, 1);
+    let mut spread = [0u32; 26];
+    for s in &k.scores {
+        spread[(*s as usize).min(25)] += 1;
+    }
+    let table: Vec<String> = spread
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(s, n)| format!("{s}:{n}"))
+        .collect();
+    eprintln!(
+        "kugel.score_spread (score:throws of 1000): {}",
+        table.join(" ")
+    );
+    out.push(Figure {
+        name: "kugel.settled_share",
+        value: k.settled as f64 / k.scores.len() as f64,
+        unit: "share",
+    });
+    out.push(Figure {
+        name: "kugel.throw_cpu_ms",
+        value: median(k.cpu_ms),
+        unit: "ms",
+    });
+    out.push(Figure {
+        name: "kugel.settle_s_median",
+        value: median(k.settle_s),
+        unit: "s",
+    });
+    out.push(Figure {
+        name: "kugel.score_mean",
+        value: k.scores.iter().sum::<u32>() as f64 / k.scores.len() as f64,
+        unit: "points",
+    });
+}
+
+/// A sample of seeded random Kugelbox throws.
+pub struct KugelSample {
+    pub scores: Vec<u32>,
+    pub settle_s: Vec<f64>,
+    pub cpu_ms: Vec<f64>,
+    /// Throws whose balls all rested (or left the box) within 6 s of game time.
+    pub settled: u32,
+    pub outcomes: Vec<crate::rules::kugelbox::Throw>,
+}
+
+/// `throws` seeded random throws (direction ±0.3 rad, any strength, a little spin), each from a
+/// fresh box with a 6-second limit.
+pub fn kugel_sample(throws: u32, seed: u64) -> KugelSample {
+    use crate::physics::kugel::{KugelThrow, Kugelbox};
+    use crate::rules::rng::SplitMix;
+    let mut rng = SplitMix::new(seed, 0x70);
+    let mut unit = || rng.below(2001) as f32 / 1000.0 - 1.0;
+    let mut b = Kugelbox::new(6.0);
+    let mut k = KugelSample {
+        scores: Vec::new(),
+        settle_s: Vec::new(),
+        cpu_ms: Vec::new(),
+        settled: 0,
+        outcomes: Vec::new(),
+    };
+    for i in 0..throws {
+        let t = KugelThrow {
+            direction: unit() * 0.3,
+            strength: (unit() + 1.0) / 2.0,
+            spin: unit() * 0.3,
+        };
+        let start = Instant::now();
+        let o = b.throw(t, seed.wrapping_add(i as u64));
+        k.cpu_ms.push(start.elapsed().as_secs_f64() * 1e3);
+        k.settle_s.push(o.settle_s as f64);
+        k.settled += u32::from(o.settled);
+        k.scores.push(o.throw.geometry().score);
+        k.outcomes.push(o.throw);
+    }
+    k
 }
