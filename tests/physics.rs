@@ -5,9 +5,15 @@ use muggins::physics::Flick;
 use muggins::physics::dice::{ATTEMPT_CAP_S, COCKED_DEG, DiceTray, MAX_ATTEMPTS, top_face};
 use muggins::physics::kugel::{KugelThrow, Kugelbox, hole_at, hole_centre};
 use muggins::physics::stats::uniform_p_value;
+use muggins::physics::tiles::{
+    AREA_HALF_X, AREA_HALF_Z, TILE_L, TILE_T, TableLayout, TileTable, overlaps,
+};
+use muggins::rules::Catalog;
+use muggins::rules::dominoes::{DominoesGame, Event, NoPlay, Placement};
 use muggins::rules::kugelbox::Hole;
 use muggins::rules::marbles::Die;
 use muggins::sim::bench::{dice_sample, kugel_sample};
+use muggins::sim::playout::{DominoesPolicy, play_dominoes};
 use rapier3d::prelude::{Rotation, Vector};
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -192,4 +198,160 @@ fn a_ball_thrown_too_hard_or_too_soft_is_out() {
     assert!(soft.settled);
     assert_eq!(soft.throw.red, None);
     assert_eq!(soft.throw.other, None);
+}
+
+// ---------------------------------------------------------------- domino tiles
+
+/// Every hand's plays, in order, from random games of a preset.
+fn hands_of(preset: &str, games: u64) -> Vec<Vec<Placement>> {
+    let c = Catalog::builtin().0;
+    let v = c
+        .dominoes
+        .iter()
+        .find(|p| p.name == preset)
+        .unwrap()
+        .variant;
+    let mut hands = Vec::new();
+    for seed in 0..games {
+        let players = [2, 2, 3][(seed % 3) as usize];
+        let mut g = DominoesGame::new(v, players, false, seed).unwrap();
+        let mut plays = Vec::new();
+        play_dominoes(
+            &mut g,
+            &[DominoesPolicy::Random],
+            seed,
+            20_000,
+            |_, action, events| {
+                if events
+                    .iter()
+                    .any(|e| matches!(e, Event::HandStarted { .. }))
+                {
+                    if let Some(p) = action.placement() {
+                        plays.push(p);
+                    }
+                    hands.push(std::mem::take(&mut plays));
+                } else if let Some(p) = action.placement() {
+                    plays.push(p);
+                }
+            },
+        )
+        .unwrap();
+        hands.push(plays);
+    }
+    hands
+}
+
+#[test]
+fn every_laid_tile_stays_on_the_table_and_never_overlaps_another() {
+    let c = Catalog::builtin().0;
+    for preset in &c.dominoes {
+        let v = preset.variant;
+        let hands = hands_of(&preset.name, 60);
+        let (mut tiles, mut jumps) = (0, 0);
+        let longest = hands.iter().map(Vec::len).max().unwrap_or(0);
+        // Long layouts are exercised: a draw game lays most of the set, a block game two hands.
+        let want = if v.no_play == NoPlay::Pass { 12 } else { 20 };
+        assert!(longest >= want, "{}: longest layout {longest}", preset.name);
+        for plays in &hands {
+            let t = TableLayout::from_plays(v.spinner, v.sniff, plays);
+            assert_eq!(t.misplaced, 0, "{}: {plays:?}", preset.name);
+            tiles += plays.len();
+            jumps += t.jumps as usize;
+            let slots = t.slots();
+            assert_eq!(slots.len(), plays.len());
+            for (i, a) in slots.iter().enumerate() {
+                let r = a.rect();
+                assert!(
+                    r.0 >= -AREA_HALF_X
+                        && r.2 <= AREA_HALF_X
+                        && r.1 >= -AREA_HALF_Z
+                        && r.3 <= AREA_HALF_Z,
+                    "{}: {} off the table at {r:?}",
+                    preset.name,
+                    a.tile
+                );
+                for b in &slots[..i] {
+                    assert!(
+                        !overlaps(a.rect(), b.rect()),
+                        "{}: {} overlaps {} in {plays:?}",
+                        preset.name,
+                        a.tile,
+                        b.tile
+                    );
+                }
+            }
+        }
+        // A walled-in arm breaks its line now and then; it must stay rare.
+        eprintln!("{}: {jumps} breaks in {tiles} tiles", preset.name);
+        assert!(
+            jumps * 100 <= tiles,
+            "{}: {jumps} breaks in {tiles}",
+            preset.name
+        );
+    }
+}
+
+#[test]
+fn the_line_turns_before_the_edge_and_doubles_lie_crosswise() {
+    // A long straight arm: every tile of double-six but a few, chained from [6-6].
+    let chain = [
+        "6-6", "6-5", "5-5", "5-4", "4-4", "4-3", "3-3", "3-2", "2-2", "2-1", "1-1", "1-0", "0-0",
+        "0-6", "6-4", "4-2", "2-0", "0-5", "5-3", "3-1",
+    ];
+    let plays: Vec<Placement> = chain
+        .iter()
+        .map(|s| Placement {
+            tile: s.parse().unwrap(),
+            arm: 0,
+            inline: false,
+        })
+        .collect();
+    let t = TableLayout::from_plays(muggins::rules::dominoes::Spinner::None, false, &plays);
+    assert_eq!(t.misplaced, 0);
+    let slots = t.slots();
+    // It could not have gone straight: 20 tiles are longer than the table is wide.
+    assert!(chain.len() as f32 * TILE_L > 2.0 * AREA_HALF_X);
+    assert!(
+        slots.iter().any(|s| !s.along_x && !s.crosswise),
+        "the line turned"
+    );
+    for s in slots {
+        assert_eq!(s.crosswise, s.tile.is_double());
+    }
+}
+
+#[test]
+fn a_tile_set_down_settles_flat_at_its_slot() {
+    let c = Catalog::builtin().0;
+    let v = c
+        .dominoes
+        .iter()
+        .find(|p| p.name == "all-fives")
+        .unwrap()
+        .variant;
+    let hands = hands_of("all-fives", 10);
+    let plays = hands.iter().max_by_key(|h| h.len()).unwrap();
+    let layout = TableLayout::from_plays(v.spinner, v.sniff, plays);
+    let mut table = TileTable::new();
+    for slot in layout.slots() {
+        let steps = table.set_down(slot);
+        assert!(steps < 360, "{} took {steps} steps", slot.tile);
+    }
+    for ((p, _), slot) in table.poses().iter().zip(layout.slots()) {
+        assert!(
+            (p.x - slot.x).abs() < 0.002,
+            "{}: {p:?} vs {slot:?}",
+            slot.tile
+        );
+        assert!(
+            (p.z - slot.z).abs() < 0.002,
+            "{}: {p:?} vs {slot:?}",
+            slot.tile
+        );
+        assert!(
+            (p.y - TILE_T / 2.0).abs() < 0.001,
+            "{} not flat: {p:?}",
+            slot.tile
+        );
+    }
 }

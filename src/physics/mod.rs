@@ -5,6 +5,7 @@
 pub mod dice;
 pub mod kugel;
 pub mod stats;
+pub mod tiles;
 
 use rapier3d::prelude::*;
 
