@@ -6,7 +6,8 @@ use muggins::physics::dice::{ATTEMPT_CAP_S, COCKED_DEG, DiceTray, MAX_ATTEMPTS, 
 use muggins::physics::kugel::{KugelThrow, Kugelbox, hole_at, hole_centre};
 use muggins::physics::stats::uniform_p_value;
 use muggins::physics::tiles::{
-    AREA_HALF_X, AREA_HALF_Z, TILE_L, TILE_T, TableLayout, TileTable, overlaps,
+    AREA_HALF_X, AREA_HALF_Z, TILE_L, TILE_T, TILE_W, TableLayout, TileTable, boneyard_slot,
+    overlaps, rack_slot, slide,
 };
 use muggins::rules::Catalog;
 use muggins::rules::dominoes::{DominoesGame, Event, NoPlay, Placement};
@@ -353,5 +354,74 @@ fn a_tile_set_down_settles_flat_at_its_slot() {
             "{} not flat: {p:?}",
             slot.tile
         );
+    }
+}
+
+#[test]
+fn racks_and_the_boneyard_stand_clear_of_the_layout_and_of_each_other() {
+    // Footprints on the felt: a standing tile is a tile's width by its thickness.
+    let standing = |[x, _, z]: [f32; 3], yaw: f32| {
+        let (hx, hz) = if yaw.abs() < 0.1 {
+            (TILE_W / 2.0, TILE_T / 2.0)
+        } else {
+            (TILE_T / 2.0, TILE_W / 2.0)
+        };
+        (x - hx, z - hz, x + hx, z + hz)
+    };
+    let area = (-AREA_HALF_X, -AREA_HALF_Z, AREA_HALF_X, AREA_HALF_Z);
+    for seats in 2..=8usize {
+        let hand = if seats <= 2 { 7 } else { 5 };
+        let boneyard = 91usize.saturating_sub(hand * seats).min(28);
+        let mut rects = Vec::new();
+        for seat in 0..seats {
+            for i in 0..hand {
+                let (p, yaw) = rack_slot(seat, seats, i, hand);
+                assert!((p[1] - TILE_L / 2.0).abs() < 0.02, "stands on its edge");
+                rects.push(standing(p, yaw));
+            }
+        }
+        for i in 0..boneyard {
+            let [x, _, z] = boneyard_slot(i);
+            rects.push((
+                x - TILE_W / 2.0,
+                z - TILE_L / 2.0,
+                x + TILE_W / 2.0,
+                z + TILE_L / 2.0,
+            ));
+        }
+        for (i, r) in rects.iter().enumerate() {
+            assert!(
+                !overlaps(*r, area),
+                "{seats} seats: {r:?} in the layout area"
+            );
+            assert!(
+                r.0 > -1.0 && r.2 < 1.0 && r.1 > -0.65 && r.3 < 0.65,
+                "off the felt: {r:?}"
+            );
+            for q in &rects[..i] {
+                assert!(!overlaps(*r, *q), "{seats} seats: {r:?} and {q:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_drawn_tile_slides_from_the_boneyard_to_the_rack() {
+    let from = boneyard_slot(3);
+    let (to, _) = rack_slot(0, 2, 6, 8);
+    assert_eq!(slide(from, to, 0.0), from);
+    let end = slide(from, to, 1.0);
+    for k in 0..3 {
+        assert!((end[k] - to[k]).abs() < 1e-5);
+    }
+    // It lifts clear in the middle and moves steadily on.
+    let mid = slide(from, to, 0.5);
+    assert!(mid[1] > (from[1] + to[1]) / 2.0 + 0.02);
+    let mut last = f32::MAX;
+    for i in 0..=20 {
+        let p = slide(from, to, i as f32 / 20.0);
+        let d = ((p[0] - to[0]).powi(2) + (p[2] - to[2]).powi(2)).sqrt();
+        assert!(d <= last + 1e-6);
+        last = d;
     }
 }

@@ -1,5 +1,6 @@
-//! AI players: pure code that picks actions from what a seat may see. The players themselves
-//! arrive with the rules engines; the levels are fixed here so seats can be set up now.
+//! AI players: pure code that picks actions from what a seat may see, never an illegal one.
+
+pub mod dominoes;
 
 use std::fmt;
 

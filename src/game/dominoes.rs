@@ -7,10 +7,14 @@ use super::camera::CameraRig;
 use super::room::{Palette, part, table_root};
 use super::screen::{Screen, Table};
 use super::{Presets, playing};
+use crate::physics::tiles;
 use crate::rules::Game;
 
-/// A tile's size lying flat: width (x), thickness (y), length (z), metres.
-pub const TILE: Vec3 = Vec3::new(0.048, 0.012, 0.096);
+/// A tile's size lying flat: width (x), thickness (y), length (z), metres (the physics layer's
+/// true proportions).
+pub const TILE: Vec3 = Vec3::new(tiles::TILE_W, tiles::TILE_T, tiles::TILE_L);
+/// The felt: the layout's grid, the racks and the boneyard all fit on it.
+const FELT: Vec3 = Vec3::new(2.0, 0.01, 1.3);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,7 +32,7 @@ fn spawn_table(
     mut rig: ResMut<CameraRig>,
 ) {
     *rig = CameraRig {
-        eye: Vec3::new(0.0, 1.2, 1.0),
+        eye: Vec3::new(0.0, 1.45, 1.25),
         target: Vec3::new(0.0, 0.0, 0.05),
     };
     let variant = presets
@@ -37,9 +41,9 @@ fn spawn_table(
         .find(|p| p.name == table.preset)
         .map(|p| &p.variant);
     let players = table.seats.len();
-    let tiles = variant.map_or(28, |v| v.set.tiles());
+    let set_size = variant.map_or(28, |v| v.set.tiles());
     let hand = variant.map_or(7, |v| v.hand_size.for_players(players as u8) as usize);
-    let felt = meshes.add(Cuboid::new(1.7, 0.01, 1.15));
+    let felt = meshes.add(Cuboid::new(FELT.x, FELT.y, FELT.z));
     let tile = meshes.add(Cuboid::from_size(TILE));
     commands
         .spawn(table_root("Dominoes table", Game::Dominoes))
@@ -49,31 +53,22 @@ fn spawn_table(
                 palette.felt.clone(),
                 Transform::from_xyz(0.0, 0.005, 0.0),
             ));
-            // The boneyard: what the hands leave, face down in rows in the middle.
-            let boneyard = tiles.saturating_sub(hand * players);
+            // The boneyard: what the hands leave, face down beside the layout.
+            let boneyard = set_size.saturating_sub(hand * players);
             for i in 0..boneyard {
-                let (row, col) = (i / 7, i % 7);
-                let at = Vec3::new(-0.18 + 0.06 * col as f32, 0.016, -0.12 + 0.11 * row as f32);
+                let [x, y, z] = tiles::boneyard_slot(i);
                 p.spawn(part(
                     tile.clone(),
                     palette.tile_back.clone(),
-                    Transform::from_translation(at),
+                    Transform::from_xyz(x, y + FELT.y, z),
                 ));
             }
-            // Each seat's hand standing on its edge of the felt.
-            let places = [
-                (Vec3::new(0.0, 0.0, 0.48), 0.0),
-                (Vec3::new(-0.72, 0.0, 0.0), std::f32::consts::FRAC_PI_2),
-                (Vec3::new(0.0, 0.0, -0.48), 0.0),
-                (Vec3::new(0.72, 0.0, 0.0), std::f32::consts::FRAC_PI_2),
-            ];
-            for (seat, _) in table.seats.iter().enumerate().take(places.len()) {
-                let (centre, turn) = places[seat];
-                let rot = Quat::from_rotation_y(turn);
+            // Each seat's hand standing on its rack, faces to its owner.
+            for seat in 0..players {
                 for i in 0..hand {
-                    let off = (i as f32 - (hand as f32 - 1.0) / 2.0) * 0.055;
-                    let at = centre + rot * Vec3::new(off, 0.058, 0.0);
-                    let stand = rot * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+                    let ([x, y, z], yaw) = tiles::rack_slot(seat, players, i, hand);
+                    let stand = Quat::from_rotation_y(yaw)
+                        * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
                     let face = if seat == 0 {
                         &palette.ivory
                     } else {
@@ -82,7 +77,7 @@ fn spawn_table(
                     p.spawn(part(
                         tile.clone(),
                         face.clone(),
-                        Transform::from_translation(at).with_rotation(stand),
+                        Transform::from_xyz(x, y, z).with_rotation(stand),
                     ));
                 }
             }

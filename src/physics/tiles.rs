@@ -479,3 +479,63 @@ impl TileTable {
             .collect()
     }
 }
+
+/// Where a seat's rack stands and which way it faces: (x, z) of its middle and its yaw. Seat 0
+/// sits at the near edge (+z); up to four seats go round the table, more share the long edges.
+pub fn rack_place(seat: usize, seats: usize) -> ((f32, f32), f32) {
+    use std::f32::consts::FRAC_PI_2;
+    const EDGE_Z: f32 = AREA_HALF_Z + 0.035;
+    const EDGE_X: f32 = AREA_HALF_X + 0.075;
+    if seats <= 4 {
+        match seat % 4 {
+            0 => ((0.0, EDGE_Z), 0.0),
+            1 => ((-EDGE_X, 0.0), FRAC_PI_2),
+            2 => ((0.0, -EDGE_Z), 0.0),
+            _ => ((EDGE_X, 0.0), FRAC_PI_2),
+        }
+    } else {
+        // Five to eight: half along the near edge, half along the far one.
+        let near = seats.div_ceil(2);
+        let (row, i, n) = if seat < near {
+            (EDGE_Z, seat, near)
+        } else {
+            (-EDGE_Z, seat - near, seats - near)
+        };
+        let x = (i as f32 - (n as f32 - 1.0) / 2.0) * (2.0 * AREA_HALF_X / n as f32);
+        ((x, row), 0.0)
+    }
+}
+
+/// Where tile `index` of `count` in a seat's hand stands on its rack: centre (x, y, z) and yaw;
+/// the tile stands on its long edge, face to its owner.
+pub fn rack_slot(seat: usize, seats: usize, index: usize, count: usize) -> ([f32; 3], f32) {
+    let ((cx, cz), yaw) = rack_place(seat, seats);
+    let pitch = TILE_W + 0.007;
+    let off = (index as f32 - (count.max(1) as f32 - 1.0) / 2.0) * pitch;
+    let (dx, dz) = (yaw.cos(), -yaw.sin());
+    ([cx + dx * off, TILE_L / 2.0 + 0.01, cz + dz * off], yaw)
+}
+
+/// Where boneyard tile `index` lies face down: in rows of four beside the layout, past the
+/// side racks, near the first seat's right hand.
+pub fn boneyard_slot(index: usize) -> [f32; 3] {
+    let (col, row) = ((index % 4) as f32, (index / 4) as f32);
+    [
+        AREA_HALF_X + 0.11 + TILE_W / 2.0 + col * (TILE_W + 0.006),
+        TILE_T / 2.0,
+        AREA_HALF_Z + 0.1 - TILE_L / 2.0 - row * (TILE_L + 0.006),
+    ]
+}
+
+/// A tile sliding from the boneyard to a rack: its centre at `t` (0 to 1), eased, lifted a
+/// little in the middle so it clears the tiles it passes.
+pub fn slide(from: [f32; 3], to: [f32; 3], t: f32) -> [f32; 3] {
+    let t = t.clamp(0.0, 1.0);
+    let e = t * t * (3.0 - 2.0 * t);
+    let lift = 0.03 * (std::f32::consts::PI * t).sin();
+    [
+        from[0] + (to[0] - from[0]) * e,
+        from[1] + (to[1] - from[1]) * e + lift,
+        from[2] + (to[2] - from[2]) * e,
+    ]
+}

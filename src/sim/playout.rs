@@ -6,6 +6,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::ai::Difficulty;
+use crate::ai::dominoes::DominoesAi;
 use crate::rules::dominoes::{
     Action as DominoAction, DominoesGame, Event as DominoEvent, MugginsCall, Phase as DominoPhase,
     Placement,
@@ -89,14 +91,28 @@ pub enum DominoesPolicy {
     Random,
     /// The placement that scores most now (the first of equals); announces right, always calls.
     Greedy,
+    /// An AI player at a level (`crate::ai::dominoes`), seeing only its seat's view.
+    Level(Difficulty),
 }
 
 impl DominoesPolicy {
+    /// `random`, `greedy`, or a level: `easy`, `normal`, `hard`, `expert`.
     pub fn parse(s: &str) -> Option<DominoesPolicy> {
         match s {
             "random" => Some(DominoesPolicy::Random),
             "greedy" => Some(DominoesPolicy::Greedy),
-            _ => None,
+            _ => Difficulty::ALL
+                .into_iter()
+                .find(|d| d.to_string().eq_ignore_ascii_case(s))
+                .map(DominoesPolicy::Level),
+        }
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> String {
+        match self {
+            DominoesPolicy::Level(d) => d.to_string().to_lowercase(),
+            other => format!("{other:?}").to_lowercase(),
         }
     }
 }
@@ -108,6 +124,10 @@ pub fn dominoes_choice(
     rng: &mut SplitMix,
     buf: &mut Vec<Placement>,
 ) -> Option<DominoAction> {
+    if let DominoesPolicy::Level(level) = policy {
+        let seat = game.actor()?;
+        return DominoesAi::new(level, rng.next_u64()).act(&game.view(seat));
+    }
     let random = policy == DominoesPolicy::Random;
     match game.phase {
         DominoPhase::Over => None,
