@@ -26,6 +26,8 @@ const EXPLORE: f64 = 0.7;
 pub struct DominoesAi {
     pub level: Difficulty,
     rng: SplitMix,
+    /// Search iterations, when not the level's own (tests, tuning).
+    iterations: Option<u32>,
 }
 
 /// What a seat may do now, as this view shows it: plays announcing their true count, a draw, a
@@ -99,7 +101,14 @@ impl DominoesAi {
         DominoesAi {
             level,
             rng: SplitMix::new(seed, 0xA1D0),
+            iterations: None,
         }
+    }
+
+    /// The same player searching `n` iterations a decision (Hard and Expert).
+    pub fn with_iterations(mut self, n: u32) -> DominoesAi {
+        self.iterations = Some(n.max(1));
+        self
     }
 
     /// The seat's action now (`None` when it has nothing to do).
@@ -126,8 +135,14 @@ impl DominoesAi {
                 }
             }
             Difficulty::Normal => greedy(view, &actions),
-            Difficulty::Hard => self.search(view, &actions, HARD_ITERATIONS),
-            Difficulty::Expert => self.search(view, &actions, EXPERT_ITERATIONS),
+            Difficulty::Hard => {
+                let n = self.iterations.unwrap_or(HARD_ITERATIONS);
+                self.search(view, &actions, n)
+            }
+            Difficulty::Expert => {
+                let n = self.iterations.unwrap_or(EXPERT_ITERATIONS);
+                self.search(view, &actions, n)
+            }
         };
         // Easy sometimes forgets to say its count.
         Some(match a {

@@ -481,13 +481,16 @@ impl TileTable {
 }
 
 /// Where a seat's rack stands and which way it faces: (x, z) of its middle and its yaw. Seat 0
-/// sits at the near edge (+z); up to four seats go round the table, more share the long edges.
+/// sits at the near edge (+z); two face each other, three and four go round the table (near,
+/// west, far, east), more share the long edges.
 pub fn rack_place(seat: usize, seats: usize) -> ((f32, f32), f32) {
     use std::f32::consts::FRAC_PI_2;
     const EDGE_Z: f32 = AREA_HALF_Z + 0.035;
     const EDGE_X: f32 = AREA_HALF_X + 0.075;
     if seats <= 4 {
-        match seat % 4 {
+        // Two sit face to face; three leave the east edge free.
+        let place = if seats == 2 { seat * 2 } else { seat };
+        match place % 4 {
             0 => ((0.0, EDGE_Z), 0.0),
             1 => ((-EDGE_X, 0.0), FRAC_PI_2),
             2 => ((0.0, -EDGE_Z), 0.0),

@@ -7,12 +7,13 @@ use serde_json::{Value, json};
 
 use super::SimArgs;
 use super::marbles::fail;
-use super::playout::{DominoesPolicy, play_dominoes};
+use super::playout::{DominoesPolicy, dominoes_choice};
 use crate::rules::Catalog;
 use crate::rules::dominoes::{
     DominoesGame, DominoesRecord, Event, HandEnd, Phase, Why, replay_dominoes,
 };
 use crate::rules::marbles::score::seat_letter;
+use crate::rules::rng::SplitMix;
 
 /// A side's name: a seat letter, or a partnership "A+C".
 fn side_name(game: &DominoesGame, side: u8) -> String {
@@ -87,62 +88,97 @@ struct Tally {
     blocked: u32,
     actions: u64,
     laid: u64,
-    /// Per side: points from counts, and from end-of-hand bonuses and losses.
+    /// Per side (chair): points from counts, and from end-of-hand bonuses and losses.
     counts: Vec<i64>,
     bonuses: Vec<i64>,
-    wins: Vec<u32>,
     hand_actions_max: u32,
     hand_actions_min: u32,
+    /// Per listed player: games won, final points summed, decision times (ms).
+    wins: Vec<u32>,
+    points: Vec<i64>,
+    decisions: Vec<Vec<f64>>,
 }
 
-/// `muggins sim dominoes --preset P --players N --games G --seed S [--seats random,greedy]`.
-pub fn sim_cmd(args: &SimArgs) -> ExitCode {
-    let (catalog, _) = Catalog::builtin();
-    let preset = match &args.preset {
-        Some(name) => catalog.dominoes.iter().find(|p| &p.name == name),
-        None => catalog.dominoes.iter().find(|p| p.default),
-    };
-    let Some(preset) = preset else {
-        let names: Vec<&str> = catalog.dominoes.iter().map(|p| p.name.as_str()).collect();
-        return fail(format!(
-            "no dominoes preset \"{}\"; presets: {}",
-            args.preset.as_deref().unwrap_or(""),
-            names.join(", ")
-        ));
-    };
-    let mut policies = Vec::new();
-    for s in args.seats.split(',') {
-        match DominoesPolicy::parse(s.trim()) {
-            Some(p) => policies.push(p),
-            None => return fail(format!("--seats: \"{s}\" is not random or greedy")),
+impl Tally {
+    fn new(sides: usize, players: usize) -> Tally {
+        Tally {
+            counts: vec![0; sides],
+            bonuses: vec![0; sides],
+            hand_actions_min: u32::MAX,
+            wins: vec![0; players],
+            points: vec![0; players],
+            decisions: vec![Vec::new(); players],
+            ..Tally::default()
         }
     }
-    if args.games == 0 {
-        return fail("--games must be at least 1");
+
+    fn merge(&mut self, o: Tally) {
+        self.hands += o.hands;
+        self.blocked += o.blocked;
+        self.actions += o.actions;
+        self.laid += o.laid;
+        self.hand_actions_max = self.hand_actions_max.max(o.hand_actions_max);
+        self.hand_actions_min = self.hand_actions_min.min(o.hand_actions_min);
+        for (a, b) in self.counts.iter_mut().zip(o.counts) {
+            *a += b;
+        }
+        for (a, b) in self.bonuses.iter_mut().zip(o.bonuses) {
+            *a += b;
+        }
+        for (a, b) in self.wins.iter_mut().zip(o.wins) {
+            *a += b;
+        }
+        for (a, b) in self.points.iter_mut().zip(o.points) {
+            *a += b;
+        }
+        for (a, b) in self.decisions.iter_mut().zip(o.decisions) {
+            a.extend(b);
+        }
     }
-    let probe = match DominoesGame::new(preset.variant, args.players, args.partnerships, 0) {
-        Ok(g) => g,
-        Err(e) => return fail(e),
+}
+
+/// Plays the games numbered `games`; chair c of game g is listed player (c + g) mod n.
+fn play_games(
+    args: &SimArgs,
+    variant: crate::rules::dominoes::DominoesVariant,
+    listed: &[DominoesPolicy],
+    games: impl Iterator<Item = u64>,
+) -> Result<Tally, String> {
+    let chairs = args.players;
+    let n = listed.len();
+    let sides = if args.partnerships {
+        2
+    } else {
+        chairs as usize
     };
-    let sides = probe.sides() as usize;
-    let mut t = Tally {
-        counts: vec![0; sides],
-        bonuses: vec![0; sides],
-        wins: vec![0; sides],
-        hand_actions_min: u32::MAX,
-        ..Tally::default()
-    };
-    let start = Instant::now();
-    for g in 0..args.games as u64 {
+    let mut t = Tally::new(sides, n);
+    let mut buf = Vec::with_capacity(32);
+    let mut events = Vec::with_capacity(16);
+    let mut legal = Vec::with_capacity(32);
+    for g in games {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let Ok(mut game) = DominoesGame::new(preset.variant, args.players, args.partnerships, seed)
-        else {
-            continue;
-        };
+        let mut game = DominoesGame::new(variant, chairs, args.partnerships, seed)?;
+        let player = |c: u8| (c as usize + g as usize) % n;
+        let mut rng = SplitMix::new(seed, 0x5EA7);
         let mut hand_actions = 0u32;
-        let played = play_dominoes(&mut game, &policies, seed, 1_000_000, |_, _, events| {
+        for step in 0..1_000_000 {
+            let Some(actor) = game.actor() else { break };
+            let who = player(actor);
+            let clock = Instant::now();
+            let Some(action) = dominoes_choice(&game, listed[who], &mut rng, &mut buf) else {
+                break;
+            };
+            let spent = clock.elapsed().as_secs_f64() * 1e3;
+            // Decision times count the moments with a choice to make.
+            game.legal_actions_into(&mut legal);
+            if matches!(listed[who], DominoesPolicy::Level(_)) && legal.len() > 1 {
+                t.decisions[who].push(spent);
+            }
+            events.clear();
+            game.apply_into(action, &mut events)
+                .map_err(|e| format!("game {g} (seed {seed}) action {step} ({action:?}): {e}"))?;
             hand_actions += 1;
-            for e in events {
+            for e in &events {
                 match e {
                     Event::Played { .. } => t.laid += 1,
                     Event::Scored {
@@ -173,26 +209,163 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
                     _ => {}
                 }
             }
-        });
-        if let Err(e) = played {
-            return fail(format!("game {g} (seed {seed}): {e}"));
         }
         if let Some(o) = &game.outcome {
-            t.wins[o.winner as usize] += 1;
+            let mut won = vec![false; n];
+            for w in &o.winners {
+                won[player(*w)] = true;
+            }
+            for (i, w) in won.iter().enumerate() {
+                t.wins[i] += u32::from(*w);
+            }
+        }
+        for c in 0..chairs {
+            t.points[player(c)] += game.scores[game.side(c) as usize] as i64;
         }
     }
-    let secs = start.elapsed().as_secs_f64();
+    Ok(t)
+}
+
+/// The 95% Wilson interval of `wins` in `n`.
+pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (p, n) = (wins as f64 / n as f64, n as f64);
+    let z = 1.96;
+    let d = 1.0 + z * z / n;
+    let c = p + z * z / (2.0 * n);
+    let r = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (((c - r) / d).max(0.0), ((c + r) / d).min(1.0))
+}
+
+/// A quantile of a list (sorted in place).
+pub fn quantile(v: &mut [f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[((v.len() - 1) as f64 * q).round() as usize]
+}
+
+/// `muggins sim dominoes --preset P --players N --games G --seed S --seats expert,normal`.
+/// The listed players take the chairs in turn, one chair further on every game, so each sits
+/// everywhere; win rates are per listed player.
+pub fn sim_cmd(args: &SimArgs) -> ExitCode {
+    let (catalog, _) = Catalog::builtin();
+    let preset = match &args.preset {
+        Some(name) => catalog.dominoes.iter().find(|p| &p.name == name),
+        None => catalog.dominoes.iter().find(|p| p.default),
+    };
+    let Some(preset) = preset else {
+        let names: Vec<&str> = catalog.dominoes.iter().map(|p| p.name.as_str()).collect();
+        return fail(format!(
+            "no dominoes preset \"{}\"; presets: {}",
+            args.preset.as_deref().unwrap_or(""),
+            names.join(", ")
+        ));
+    };
+    let mut listed = Vec::new();
+    for s in args.seats.split(',') {
+        match DominoesPolicy::parse(s.trim()) {
+            Some(p) => listed.push(p),
+            None => {
+                return fail(format!(
+                    "--seats: \"{s}\" is not random, greedy, easy, normal, hard or expert"
+                ));
+            }
+        }
+    }
+    if args.games == 0 {
+        return fail("--games must be at least 1");
+    }
+    let chairs = args.players;
+    let probe = match DominoesGame::new(preset.variant, chairs, args.partnerships, 0) {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    let start = Instant::now();
+    // The games are shared out over the cores; each thread keeps its own tally.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(args.games as usize)
+        .max(1);
+    let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let listed = &listed;
+                let variant = preset.variant;
+                scope.spawn(move || {
+                    let games = (k as u64..args.games as u64).step_by(threads);
+                    play_games(args, variant, listed, games)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a game thread panicked".into()))
+            })
+            .collect()
+    });
+    let mut t = Tally::new(probe.sides() as usize, listed.len());
+    for r in results {
+        match r {
+            Ok(part) => t.merge(part),
+            Err(e) => return fail(e),
+        }
+    }
+    report(
+        args,
+        preset,
+        &probe,
+        &listed,
+        &mut t,
+        start.elapsed().as_secs_f64(),
+    )
+}
+
+fn report(
+    args: &SimArgs,
+    preset: &crate::rules::Preset<crate::rules::dominoes::DominoesVariant>,
+    probe: &DominoesGame,
+    listed: &[DominoesPolicy],
+    t: &mut Tally,
+    secs: f64,
+) -> ExitCode {
+    let sides = probe.sides() as usize;
     let hands = t.hands.max(1) as f64;
     let per_hand = |v: &[i64]| -> Vec<f64> {
         v.iter()
             .map(|p| (*p as f64 / hands * 100.0).round() / 100.0)
             .collect()
     };
-    let names: Vec<String> = (0..sides as u8).map(|s| side_name(&probe, s)).collect();
+    let names: Vec<String> = (0..sides as u8).map(|s| side_name(probe, s)).collect();
     let blocked_share = t.blocked as f64 / hands;
     let hand_len = t.actions as f64 / hands;
     let laid = t.laid as f64 / hands;
-    let games_per_s = args.games as f64 / secs.max(1e-9);
+    let games = args.games as f64;
+    let games_per_s = games / secs.max(1e-9);
+    // Chairs per listed player per game, for the average points.
+    let chair_games = |i: usize| {
+        (0..args.games as usize)
+            .map(|g| {
+                (0..args.players as usize)
+                    .filter(|c| (c + g) % listed.len() == i)
+                    .count()
+            })
+            .sum::<usize>()
+            .max(1) as f64
+    };
+    let win_rate: Vec<f64> = t.wins.iter().map(|w| *w as f64 / games).collect();
+    let ci: Vec<(f64, f64)> = t.wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let avg_points: Vec<f64> = (0..listed.len())
+        .map(|i| (t.points[i] as f64 / chair_games(i) * 10.0).round() / 10.0)
+        .collect();
+    let p50: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
+    let p99: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    let player_names: Vec<String> = listed.iter().map(|p| p.name()).collect();
     if args.json {
         println!(
             "{}",
@@ -201,8 +374,15 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
                 "preset": preset.name,
                 "players": args.players,
                 "partnerships": args.partnerships,
-                "seats": policies.iter().map(|p| format!("{p:?}").to_lowercase()).collect::<Vec<_>>(),
+                "seats": player_names,
                 "games": args.games,
+                "win_rate": win_rate,
+                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "points_mean": avg_points,
+                "decision_ms_p50": p50,
+                "decision_ms_p99": p99,
+                "games_per_s": games_per_s,
+                "wins": t.wins,
                 "hands": t.hands,
                 "blocked_share": blocked_share,
                 "hand_actions_mean": hand_len,
@@ -212,23 +392,12 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
                 "sides": names,
                 "count_points_per_hand": per_hand(&t.counts),
                 "bonus_points_per_hand": per_hand(&t.bonuses),
-                "wins": t.wins,
-                "games_per_s": games_per_s,
             })
         );
         return ExitCode::SUCCESS;
     }
-    let seats: Vec<String> = (0..args.players as usize)
-        .map(|s| {
-            format!(
-                "{} {}",
-                seat_letter(s as u8),
-                format!("{:?}", policies[s % policies.len()]).to_lowercase()
-            )
-        })
-        .collect();
     println!(
-        "{} ({}), {} players{}, {} games from seed {}: {}",
+        "{} ({}), {} players{}, {} games from seed {}: {} (taking the chairs in turn)",
         preset.title,
         preset.name,
         args.players,
@@ -239,12 +408,12 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
         },
         args.games,
         args.seed,
-        seats.join(", ")
+        player_names.join(", ")
     );
     println!(
         "hands: {} ({:.1} a game), blocked {:.1}%",
         t.hands,
-        hands / args.games as f64,
+        hands / games,
         blocked_share * 100.0
     );
     println!(
@@ -255,13 +424,26 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     let bonuses = per_hand(&t.bonuses);
     for (i, name) in names.iter().enumerate() {
         println!(
-            "{name}: {:.2} points a hand from counts, {:+.2} at the end of hands, won {} ({:.1}%)",
-            counts[i],
-            bonuses[i],
-            t.wins[i],
-            t.wins[i] as f64 * 100.0 / args.games as f64
+            "chair {name}: {:.2} points a hand from counts, {:+.2} at the end of hands",
+            counts[i], bonuses[i]
         );
     }
-    println!("games/s: {games_per_s:.0}");
+    for (i, name) in player_names.iter().enumerate() {
+        let timing = if t.decisions[i].is_empty() {
+            String::new()
+        } else {
+            format!(", decisions {:.2} ms median, {:.2} ms p99", p50[i], p99[i])
+        };
+        println!(
+            "{name}: won {} of {} ({:.1}%, 95% CI {:.1}–{:.1}%), {:.1} points a game{timing}",
+            t.wins[i],
+            args.games,
+            win_rate[i] * 100.0,
+            ci[i].0 * 100.0,
+            ci[i].1 * 100.0,
+            avg_points[i]
+        );
+    }
+    println!("games/s: {games_per_s:.1}");
     ExitCode::SUCCESS
 }

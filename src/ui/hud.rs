@@ -20,13 +20,13 @@ pub(super) fn plugin(app: &mut App) {
 fn coming(game: Game) -> &'static str {
     match game {
         Game::Marbles => {
-            "Its rules engine is ready (try `muggins solve 1 3 6`); the physics dice and play come next."
+            "Its rules engine and physics dice are ready (try `muggins solve 1 3 6` or `muggins bench physics`); play comes next."
         }
         Game::Dominoes => {
-            "Its rules engine is ready (try `muggins sim dominoes`); the physics tiles and play come next."
+            "Its rules engine and tile layout are ready (try `muggins sim dominoes`); play comes next."
         }
         Game::Kugelbox => {
-            "Its rules engine is ready (try `muggins kugel 1,1 5,5`); the physics throw and play come next."
+            "Its rules engine and the physics box are ready (try `muggins kugel 1,1 5,5`); play comes next."
         }
     }
 }
