@@ -6,6 +6,7 @@ use muggins::rules::Catalog;
 use muggins::rules::dominoes::{
     Action, Boneyard, DominoesGame, DominoesVariant, Layout, Phase, Placement, Tile,
 };
+use muggins::rules::marbles::{Action as MarblesAction, MarblesGame, Phase as MarblesPhase};
 use muggins::rules::rng::SplitMix;
 
 fn preset(name: &str) -> DominoesVariant {
@@ -204,4 +205,134 @@ fn normal_plays_the_greatest_count_now() {
     let a = greedy(&view, &view_actions(&view));
     assert_eq!(a.placement().map(|p| p.tile), Some(t("6-1")));
     assert_eq!(DominoesAi::new(Difficulty::Normal, 0).act(&view), Some(a));
+}
+
+// ---------------------------------------------------------------- MUGGINS!
+
+fn marbles_preset(name: &str) -> muggins::rules::marbles::MarblesVariant {
+    Catalog::builtin()
+        .0
+        .marbles
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap()
+        .variant
+        .clone()
+}
+
+/// Plays a MUGGINS! game between AI seats through the rules (which refuse anything illegal):
+/// opponents speak on an open window first, then the seat whose turn it is acts.
+fn marbles_game(name: &str, seats: u8, levels: &[Difficulty], seed: u64) -> MarblesGame {
+    use muggins::ai::marbles::MarblesAi;
+    use muggins::rules::marbles::Window;
+    let mut g = MarblesGame::new(marbles_preset(name), seats, seed).unwrap();
+    let mut ais: Vec<MarblesAi> = (0..seats)
+        .map(|s| MarblesAi::new(levels[s as usize % levels.len()], seed + s as u64))
+        .collect();
+    let mut spoke = vec![false; seats as usize];
+    let mut window = None;
+    for step in 0..100_000 {
+        if matches!(g.phase, MarblesPhase::Over) {
+            break;
+        }
+        if g.window != window {
+            window = g.window;
+            spoke.iter_mut().for_each(|s| *s = false);
+        }
+        let mut action = None;
+        if let Some(w) = g.window {
+            let mover = match w {
+                Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
+            };
+            for k in 1..seats {
+                let s = (mover + k) % seats;
+                if !spoke[s as usize] {
+                    spoke[s as usize] = true;
+                    action = ais[s as usize].on_window(&g, s);
+                    if action.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        let action = action.unwrap_or_else(|| {
+            let actor = g.actor().unwrap();
+            ais[actor as usize].on_turn(&g, actor).expect("an action")
+        });
+        g.apply(action)
+            .unwrap_or_else(|e| panic!("{name} seed {seed} step {step}: {action:?}: {e}"));
+    }
+    assert!(g.outcome.is_some(), "{name} seed {seed}: not over");
+    g
+}
+
+#[test]
+fn marbles_ais_at_every_level_only_play_legal_actions() {
+    let presets = [
+        "classic",
+        "starter",
+        "junior",
+        "challenge-12",
+        "mixed-1",
+        "mixed-2",
+        "dishes",
+    ];
+    for name in presets {
+        for (i, level) in Difficulty::ALL.into_iter().enumerate() {
+            for seed in 0..500u64 {
+                let seats = 2 + (seed % 3) as u8;
+                let other = Difficulty::ALL[(i + 1 + seed as usize) % 4];
+                marbles_game(name, seats, &[level, other], seed * 7 + i as u64);
+            }
+        }
+    }
+    for level in Difficulty::ALL {
+        for seed in 0..500 {
+            marbles_game("solitaire", 1, &[level], seed);
+        }
+    }
+}
+
+#[test]
+fn marbles_ai_challenges_a_provable_bluff_and_calls_a_wrong_no_move() {
+    use muggins::ai::marbles::MarblesAi;
+    use muggins::rules::marbles::Window;
+    let mut g = MarblesGame::new(marbles_preset("classic"), 2, 1).unwrap();
+    // Seat 0 rolled 1, 3, 6 and placed on 35, which those dice cannot make.
+    g.phase = MarblesPhase::Roll { seat: 1 };
+    g.set_space(35, Some(0));
+    g.window = Some(Window::Placed {
+        seat: 0,
+        space: 35,
+        dice: [1, 3, 6],
+        reachable: false,
+    });
+    for level in [Difficulty::Hard, Difficulty::Expert] {
+        assert_eq!(
+            MarblesAi::new(level, 1).on_window(&g, 1),
+            Some(MarblesAction::Challenge(1))
+        );
+    }
+    // A good placement is left alone.
+    g.set_space(35, None);
+    g.set_space(8, Some(0));
+    g.window = Some(Window::Placed {
+        seat: 0,
+        space: 8,
+        dice: [1, 3, 6],
+        reachable: true,
+    });
+    assert_eq!(MarblesAi::new(Difficulty::Expert, 1).on_window(&g, 1), None);
+    // "No move" with 1, 3, 6 on an empty board: Muggins! on a number they make.
+    g.set_space(8, None);
+    g.window = Some(Window::NoMove {
+        seat: 0,
+        dice: [1, 3, 6],
+    });
+    match MarblesAi::new(Difficulty::Normal, 1).on_window(&g, 1) {
+        Some(MarblesAction::Muggins { seat: 1, space }) => {
+            assert!(g.reachable_open([1, 3, 6]) & 1 << space != 0)
+        }
+        other => panic!("{other:?}"),
+    }
 }

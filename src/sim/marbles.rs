@@ -1,8 +1,11 @@
 //! `muggins solve`, `muggins score` and `muggins replay` for MUGGINS!.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use serde_json::{Map, Value, json};
+
+use crate::rules::Catalog;
 
 use crate::rules::marbles::score::{SeatScore, parse_board, score_seat, seat_letter};
 use crate::rules::marbles::solve::{Ops, solve};
@@ -154,5 +157,231 @@ pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
             sc.total
         );
     }
+    ExitCode::SUCCESS
+}
+
+/// What `muggins sim marbles` counts, per listed player.
+struct MarblesTally {
+    wins: Vec<u32>,
+    points: Vec<i64>,
+    chair_games: Vec<u32>,
+    decisions: Vec<Vec<f64>>,
+    /// Summed solitaire scores (only games whose board was filled have one).
+    solitaire: Vec<u32>,
+    filled: Vec<u32>,
+}
+
+/// Plays one MUGGINS! game with AI seats; chair c is listed player (c + g) mod n. Opponents speak
+/// on an open window in seat order after the player who made the move, before the next roll.
+fn play_marbles(
+    variant: &crate::rules::marbles::MarblesVariant,
+    chairs: u8,
+    seed: u64,
+    g: u64,
+    listed: &[crate::ai::Difficulty],
+    t: &mut MarblesTally,
+) -> Result<(), String> {
+    use crate::ai::marbles::MarblesAi;
+    use crate::rules::marbles::Window;
+    let n = listed.len();
+    let player = |c: u8| (c as usize + g as usize) % n;
+    let mut game = MarblesGame::new(variant.clone(), chairs, seed)?;
+    let mut ais: Vec<MarblesAi> = (0..chairs)
+        .map(|c| MarblesAi::new(listed[player(c)], seed ^ (c as u64) << 32))
+        .collect();
+    let mut spoke = vec![false; chairs as usize];
+    let mut last_window = None;
+    for step in 0..200_000 {
+        if matches!(game.phase, Phase::Over) {
+            break;
+        }
+        if game.window != last_window {
+            last_window = game.window;
+            spoke.iter_mut().for_each(|s| *s = false);
+        }
+        let mut said = None;
+        if let Some(w) = game.window {
+            let mover = match w {
+                Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
+            };
+            for k in 1..chairs {
+                let s = (mover + k) % chairs;
+                if !spoke[s as usize] {
+                    spoke[s as usize] = true;
+                    if let Some(a) = ais[s as usize].on_window(&game, s) {
+                        said = Some(a);
+                        break;
+                    }
+                }
+            }
+        }
+        let action = match said {
+            Some(a) => a,
+            None => {
+                let Some(actor) = game.actor() else { break };
+                let clock = Instant::now();
+                let a = ais[actor as usize]
+                    .on_turn(&game, actor)
+                    .ok_or_else(|| format!("seat {actor} had no action: {}", game.expecting()))?;
+                if matches!(game.phase, Phase::Place { .. } | Phase::Triples { .. }) {
+                    t.decisions[player(actor)].push(clock.elapsed().as_secs_f64() * 1e3);
+                }
+                a
+            }
+        };
+        game.apply(action)
+            .map_err(|e| format!("game {g} (seed {seed}) action {step} ({action:?}): {e}"))?;
+    }
+    let outcome = game
+        .outcome
+        .as_ref()
+        .ok_or_else(|| format!("game {g} (seed {seed}) did not end"))?;
+    let mut won = vec![false; n];
+    for w in &outcome.winners {
+        won[player(*w)] = true;
+    }
+    for (i, w) in won.iter().enumerate() {
+        t.wins[i] += u32::from(*w);
+    }
+    for (c, s) in outcome.scores.iter().enumerate() {
+        let p = player(c as u8);
+        t.points[p] += s.total as i64;
+        t.chair_games[p] += 1;
+    }
+    if let Some(s) = outcome.solitaire_score {
+        t.solitaire[player(0)] += s;
+    }
+    t.filled[player(0)] += outcome.filled;
+    Ok(())
+}
+
+/// `muggins sim marbles --preset P --players N --games G --seed S --seats expert,normal [--json]`.
+pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
+    use super::dominoes::{quantile, wilson};
+    use crate::ai::Difficulty;
+    let (catalog, _) = Catalog::builtin();
+    let name = args.preset.clone().unwrap_or_else(|| "classic".into());
+    let Some(preset) = catalog.marbles.iter().find(|p| p.name == name) else {
+        let names: Vec<&str> = catalog.marbles.iter().map(|p| p.name.as_str()).collect();
+        return fail(format!(
+            "no MUGGINS! preset \"{name}\"; presets: {}",
+            names.join(", ")
+        ));
+    };
+    let mut listed = Vec::new();
+    for s in args.seats.split(',') {
+        match Difficulty::ALL
+            .into_iter()
+            .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
+        {
+            Some(d) => listed.push(d),
+            None => {
+                return fail(format!(
+                    "--seats: \"{s}\" is not easy, normal, hard or expert"
+                ));
+            }
+        }
+    }
+    if args.games == 0 {
+        return fail("--games must be at least 1");
+    }
+    let chairs = if preset.variant.mode == crate::rules::marbles::MarblesMode::Solitaire {
+        1
+    } else {
+        args.players
+    };
+    if let Err(e) = MarblesGame::new(preset.variant.clone(), chairs, 0) {
+        return fail(e);
+    }
+    let n = listed.len();
+    let mut t = MarblesTally {
+        wins: vec![0; n],
+        points: vec![0; n],
+        chair_games: vec![0; n],
+        decisions: vec![Vec::new(); n],
+        solitaire: vec![0; n],
+        filled: vec![0; n],
+    };
+    let start = Instant::now();
+    let mut solitaire_games = vec![0u32; n];
+    for g in 0..args.games as u64 {
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
+        let before = t.solitaire.clone();
+        if let Err(e) = play_marbles(&preset.variant, chairs, seed, g, &listed, &mut t) {
+            return fail(e);
+        }
+        for i in 0..n {
+            solitaire_games[i] += u32::from(t.solitaire[i] != before[i]);
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let games = args.games as f64;
+    let names: Vec<String> = listed
+        .iter()
+        .map(|d| d.to_string().to_lowercase())
+        .collect();
+    let win_rate: Vec<f64> = t.wins.iter().map(|w| *w as f64 / games).collect();
+    let ci: Vec<(f64, f64)> = t.wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let points: Vec<f64> = (0..n)
+        .map(|i| (t.points[i] as f64 / t.chair_games[i].max(1) as f64 * 10.0).round() / 10.0)
+        .collect();
+    let p50: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
+    let p99: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    let solitaire: Vec<Option<f64>> = (0..n)
+        .map(|i| {
+            (solitaire_games[i] > 0).then(|| t.solitaire[i] as f64 / solitaire_games[i] as f64)
+        })
+        .collect();
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "game": "marbles",
+                "preset": preset.name,
+                "players": chairs,
+                "seats": names,
+                "games": args.games,
+                "win_rate": win_rate,
+                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "points_mean": points,
+                "solitaire_score_mean": solitaire,
+                "decision_ms_p50": p50,
+                "decision_ms_p99": p99,
+                "games_per_s": games / secs,
+            })
+        );
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "MUGGINS! {} ({}), {} players, {} games from seed {}: {} (taking the chairs in turn)",
+        preset.title,
+        preset.name,
+        chairs,
+        args.games,
+        args.seed,
+        names.join(", ")
+    );
+    for (i, name) in names.iter().enumerate() {
+        let sol = solitaire[i]
+            .map(|s| {
+                format!(
+                    ", solitaire score {s:.2} (boards filled {:.1}%)",
+                    100.0 * solitaire_games[i] as f64 / games
+                )
+            })
+            .unwrap_or_default();
+        println!(
+            "{name}: won {} of {} ({:.1}%, 95% CI {:.1}–{:.1}%), {:.1} points a game{sol}, decisions {:.3} ms median, {:.3} ms p99",
+            t.wins[i],
+            args.games,
+            win_rate[i] * 100.0,
+            ci[i].0 * 100.0,
+            ci[i].1 * 100.0,
+            points[i],
+            p50[i],
+            p99[i]
+        );
+    }
+    println!("games/s: {:.1}", games / secs);
     ExitCode::SUCCESS
 }

@@ -99,7 +99,7 @@ pub enum Command {
 /// `muggins sim GAME ...`.
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
-    /// dominoes or kugelbox.
+    /// marbles, dominoes or kugelbox.
     pub game: String,
     /// Kugelbox: which game, chikugo or take-it (a Kugelbox preset name).
     #[arg(long = "game", value_name = "NAME")]
@@ -119,7 +119,8 @@ pub struct SimArgs {
     pub games: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Dominoes: who plays each seat, in turn, comma-separated: random or greedy.
+    /// The players, comma-separated: AI levels (easy, normal, hard, expert; dominoes also random
+    /// and greedy). They take the chairs in turn, one chair further on every game.
     #[arg(long, default_value = "greedy")]
     pub seats: String,
     #[arg(long)]
@@ -176,8 +177,9 @@ pub fn run(command: Command) -> ExitCode {
         Command::Sim(args) => match Game::from_slug(&args.game) {
             Some(Game::Dominoes) => dominoes::sim_cmd(&args),
             Some(Game::Kugelbox) => kugelbox::sim_cmd(&args),
-            _ => marbles::fail(format!(
-                "sim plays dominoes or kugelbox, not \"{}\" (MUGGINS! simulations come with its AI)",
+            Some(Game::Marbles) => marbles::sim_cmd(&args),
+            None => marbles::fail(format!(
+                "sim plays marbles, dominoes or kugelbox, not \"{}\"",
                 args.game
             )),
         },

@@ -1,0 +1,289 @@
+//! MUGGINS! players. Everything on the board is public, so a player reads the game itself.
+//!
+//! - Normal is greedy on its own immediate points: the open number this roll makes that adds most
+//!   to its marbles and runs. It challenges a placement it can prove is a bluff and calls
+//!   "Muggins!" on a wrong "no move".
+//! - Expert weighs each number by what it adds to its own score, less the best reply it leaves the
+//!   next player and plus the best it can hope for on its own next roll, both averaged over every
+//!   roll the dice can show: a number the opponent's runs need and the dice make often is worth
+//!   taking away; one the dice seldom make matters less. On triples it takes the marbles that cost
+//!   an opponent most; it always challenges a bluff it can prove, and bluffs itself only when what
+//!   the bluff is worth outweighs a likely challenge.
+//! - Hard adds a fixed share of what a number is worth to the opponents; Easy overlooks about a
+//!   third of the numbers (so it sometimes says "no move" wrongly, and a human can call
+//!   "Muggins!"), and misses challenges and calls half the time.
+
+use super::Difficulty;
+use crate::rules::marbles::score::score_mask;
+use crate::rules::marbles::solve::totals_of;
+use crate::rules::marbles::{Action, MarblesGame, Phase, Seat, Window};
+use crate::rules::rng::SplitMix;
+
+/// How much Expert counts its own best gain on its next roll.
+const FORESIGHT: f64 = 1.0;
+
+/// A MUGGINS! player at a level.
+#[derive(Clone, Debug)]
+pub struct MarblesAi {
+    pub level: Difficulty,
+    rng: SplitMix,
+}
+
+/// A seat's score with its marbles as `mask`.
+fn total(game: &MarblesGame, mask: u64) -> i64 {
+    let n = game.variant.board as u32;
+    score_mask(mask, n, n == 36, game.variant.runs_score).total as i64
+}
+
+/// What taking `space` adds to `seat`'s score.
+fn gain(game: &MarblesGame, seat: Seat, space: u8) -> i64 {
+    let m = game.marbles[seat as usize];
+    total(game, m | 1 << space) - total(game, m)
+}
+
+/// What losing the marble on `space` costs its owner.
+fn loss(game: &MarblesGame, owner: Seat, space: u8) -> i64 {
+    let m = game.marbles[owner as usize];
+    total(game, m) - total(game, m & !(1 << space))
+}
+
+impl MarblesAi {
+    pub fn new(level: Difficulty, seed: u64) -> MarblesAi {
+        MarblesAi {
+            level,
+            rng: SplitMix::new(seed, 0x3A2B),
+        }
+    }
+
+    fn misses(&mut self) -> bool {
+        self.level == Difficulty::Easy && self.rng.below(2) == 0
+    }
+
+    /// Whether it challenges a placement it can prove is a bluff: Hard and Expert always,
+    /// Normal half the time (a challenge scores nothing now), Easy one time in four.
+    fn challenges(&mut self) -> bool {
+        match self.level {
+            Difficulty::Easy => self.rng.below(4) == 0,
+            Difficulty::Normal => self.rng.below(2) == 0,
+            Difficulty::Hard | Difficulty::Expert => true,
+        }
+    }
+
+    /// What `seat` says about the open window, if anything: a challenge of a placement it can
+    /// prove is a bluff, or "Muggins!" on a "no move" when a number could be made.
+    pub fn on_window(&mut self, game: &MarblesGame, seat: Seat) -> Option<Action> {
+        if !matches!(game.phase, Phase::Roll { .. }) {
+            return None;
+        }
+        match game.window? {
+            Window::Placed {
+                seat: placer,
+                space,
+                dice,
+                ..
+            } if placer != seat => {
+                let proven = game.makes(dice) & 1 << space == 0;
+                (proven && self.challenges()).then_some(Action::Challenge(seat))
+            }
+            Window::NoMove {
+                seat: passer, dice, ..
+            } if passer != seat && game.trays[seat as usize] > 0 => {
+                let open = game.reachable_open(dice);
+                if open == 0 || self.misses() {
+                    return None;
+                }
+                let space = self.best_space(game, seat, open)?;
+                Some(Action::Muggins { seat, space })
+            }
+            _ => None,
+        }
+    }
+
+    /// The action of the seat whose turn it is (`None` when it is not `seat`'s to take).
+    pub fn on_turn(&mut self, game: &MarblesGame, seat: Seat) -> Option<Action> {
+        if game.actor() != Some(seat) {
+            return None;
+        }
+        match &game.phase {
+            Phase::Over => None,
+            Phase::RollOff { .. } | Phase::DishesRoll { .. } => {
+                Some(Action::Roll(game.next_dice()))
+            }
+            Phase::Roll { .. } => Some(if game.may_roll() {
+                Action::Roll(game.next_dice())
+            } else {
+                Action::Proceed
+            }),
+            Phase::Place { dice, .. } => {
+                let mut open = game.reachable_open(*dice);
+                // Solitaire has no "no move" while a number can be made: nothing to overlook.
+                let solitaire = game.variant.mode == crate::rules::marbles::MarblesMode::Solitaire;
+                if self.level == Difficulty::Easy && !solitaire {
+                    // Overlooks about a third of the numbers it could make.
+                    for s in totals_of(open).collect::<Vec<_>>() {
+                        if self.rng.below(3) == 0 {
+                            open &= !(1u64 << s);
+                        }
+                    }
+                }
+                if game.trays[seat as usize] == 0 {
+                    return Some(Action::NoMove);
+                }
+                let honest = if open == 0 {
+                    None
+                } else {
+                    self.best_space(game, seat, open)
+                };
+                if let Some(bluff) = self.bluff(game, seat, honest) {
+                    return Some(Action::Place(bluff));
+                }
+                Some(honest.map_or(Action::NoMove, Action::Place))
+            }
+            Phase::Triples { from, .. } => {
+                let theirs: Vec<(Seat, u8)> = from
+                    .iter()
+                    .flat_map(|o| totals_of(game.marbles[*o as usize]).map(move |s| (*o, s as u8)))
+                    .collect();
+                self.cost_most(game, &theirs)
+            }
+            Phase::Penalty { victim, .. } => {
+                let theirs: Vec<(Seat, u8)> = totals_of(game.marbles[*victim as usize])
+                    .map(|s| (*victim, s as u8))
+                    .collect();
+                self.cost_most(game, &theirs)
+            }
+        }
+    }
+
+    /// Expert's bluff: a number the roll does not make, placed when what it is worth if nobody
+    /// challenges, against what a challenge costs (the marble and the dearest other one), beats
+    /// the honest move. It reckons on being challenged three times in four.
+    fn bluff(&mut self, game: &MarblesGame, seat: Seat, honest: Option<u8>) -> Option<u8> {
+        if self.level != Difficulty::Expert
+            || !game.variant.bluffing
+            || game.variant.mode != crate::rules::marbles::MarblesMode::Levels
+            || game.seats < 2
+        {
+            return None;
+        }
+        const P_CHALLENGE: f64 = 0.75;
+        let all_open = game.spaces() & !game.taken();
+        let mine = game.marbles[seat as usize];
+        let dearest = totals_of(mine)
+            .map(|s| loss(game, seat, s as u8))
+            .max()
+            .unwrap_or(0) as f64;
+        let honest_value = honest.map_or(0, |s| gain(game, seat, s)) as f64;
+        let (value, space) = totals_of(all_open)
+            .map(|s| (gain(game, seat, s as u8), s as u8))
+            .max()?;
+        let expect = (1.0 - P_CHALLENGE) * value as f64 - P_CHALLENGE * dearest;
+        (Some(space) != honest && expect > honest_value + 1.0).then_some(space)
+    }
+
+    /// Takes off the marble whose loss costs its owner most (Easy: any).
+    fn cost_most(&mut self, game: &MarblesGame, marbles: &[(Seat, u8)]) -> Option<Action> {
+        if marbles.is_empty() {
+            return None;
+        }
+        if self.level == Difficulty::Easy {
+            let (_, s) = marbles[self.rng.below(marbles.len() as u32) as usize];
+            return Some(Action::Remove(s));
+        }
+        marbles
+            .iter()
+            .max_by_key(|(o, s)| (loss(game, *o, *s), *s))
+            .map(|(_, s)| Action::Remove(*s))
+    }
+
+    /// The best of the `open` spaces (bits) for `seat` at this level.
+    fn best_space(&mut self, game: &MarblesGame, seat: Seat, open: u64) -> Option<u8> {
+        let weigh_others = self.level == Difficulty::Hard;
+        // Expert: what each opponent would gain from each open space, and every roll the dice
+        // can show, to weigh a choice by the best reply it leaves the next player on average.
+        let expert = (self.level == Difficulty::Expert && game.seats > 1).then(|| {
+            let all_open = game.spaces() & !game.taken();
+            let theirs: Vec<[i64; 64]> = (0..game.seats)
+                .filter(|o| *o != seat)
+                .map(|o| {
+                    let mut g = [0i64; 64];
+                    for t in totals_of(all_open) {
+                        g[t as usize] = gain(game, o, t as u8);
+                    }
+                    g
+                })
+                .collect();
+            (theirs, rolls_of(game), all_open)
+        });
+        let mut best: Option<(f64, u8)> = None;
+        for s in totals_of(open) {
+            let space = s as u8;
+            let mut v = gain(game, seat, space) as f64;
+            if weigh_others {
+                let block = (0..game.seats)
+                    .filter(|o| *o != seat)
+                    .map(|o| gain(game, o, space))
+                    .max()
+                    .unwrap_or(0);
+                v += 0.6 * block as f64;
+            }
+            if let Some((theirs, rolls, all_open)) = &expert {
+                let left = all_open & !(1u64 << s);
+                // Each opponent's best reply, averaged over the rolls and over the opponents.
+                let mut sum = 0i64;
+                for gains in theirs {
+                    for makes in rolls {
+                        let mut m = makes & left;
+                        let mut reply = 0;
+                        while m != 0 {
+                            let t = m.trailing_zeros() as usize;
+                            reply = reply.max(gains[t]);
+                            m &= m - 1;
+                        }
+                        sum += reply;
+                    }
+                }
+                v -= sum as f64 / (rolls.len() * theirs.len()).max(1) as f64;
+                // And the best it can then hope for on its own next roll.
+                let mine = game.marbles[seat as usize] | 1u64 << s;
+                let base = total(game, mine);
+                let mut next = [0i64; 64];
+                for t in totals_of(left) {
+                    next[t as usize] = total(game, mine | 1u64 << t) - base;
+                }
+                let mut hope = 0i64;
+                for makes in rolls {
+                    let mut m = makes & left;
+                    let mut b = 0;
+                    while m != 0 {
+                        let t = m.trailing_zeros() as usize;
+                        b = b.max(next[t]);
+                        m &= m - 1;
+                    }
+                    hope += b;
+                }
+                v += FORESIGHT * hope as f64 / rolls.len().max(1) as f64;
+            }
+            // Small seeded noise breaks ties.
+            v += self.rng.below(1000) as f64 * 1e-6;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, space));
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+}
+
+/// The spaces each roll of the game's dice makes, one entry per roll.
+fn rolls_of(game: &MarblesGame) -> Vec<u64> {
+    let sides: Vec<u8> = game.variant.dice.iter().map(|d| d.sides()).collect();
+    let mut out = Vec::with_capacity(1728);
+    for a in 1..=sides.first().copied().unwrap_or(6) {
+        for b in 1..=sides.get(1).copied().unwrap_or(6) {
+            for c in 1..=sides.get(2).copied().unwrap_or(6) {
+                out.push(game.makes([a, b, c]));
+            }
+        }
+    }
+    out
+}
