@@ -336,3 +336,95 @@ fn marbles_ai_challenges_a_provable_bluff_and_calls_a_wrong_no_move() {
         other => panic!("{other:?}"),
     }
 }
+
+// ---------------------------------------------------------------- Kugelbox
+
+/// A stand-in for the physics box: the plan decides the holes directly (deterministic, fast).
+struct GridModel;
+
+impl muggins::ai::kugelbox::ThrowModel for GridModel {
+    fn outcome(
+        &mut self,
+        plan: muggins::ai::kugelbox::ThrowPlan,
+        _seed: u64,
+    ) -> muggins::rules::kugelbox::Throw {
+        use muggins::rules::kugelbox::Hole;
+        let col = ((plan.direction + 0.3) / 0.6 * 5.0).clamp(0.0, 4.99) as u8 + 1;
+        let row = (plan.strength * 6.0) as u8;
+        let red = (1..=5).contains(&row).then_some(Hole(row, col));
+        // The other ball: its row from the spin, its column a step on.
+        let other_row = ((plan.spin + 0.3) / 0.6 * 5.0).clamp(0.0, 4.99) as u8 + 1;
+        let other_col = if col < 5 { col + 1 } else { 1 };
+        let other = Some(Hole(other_row, other_col)).filter(|h| Some(*h) != red);
+        muggins::rules::kugelbox::Throw { red, other }
+    }
+}
+
+#[test]
+fn kugelbox_ais_at_every_level_only_play_legal_actions() {
+    use muggins::ai::kugelbox::KugelAi;
+    use muggins::rules::kugelbox::KugelGame;
+    let c = Catalog::builtin().0;
+    for preset in &c.kugelbox {
+        // Every level sits at every table, next to the others.
+        for i in 0..Difficulty::ALL.len() {
+            for seed in 0..150u64 {
+                let seats = if preset.variant.chips.is_empty() {
+                    1 + (seed % 3) as u8
+                } else {
+                    2 + (seed % 5) as u8
+                };
+                let mut g = KugelGame::new(preset.variant.clone(), seats, seed).unwrap();
+                let mut ais: Vec<KugelAi> = (0..seats)
+                    .map(|s| KugelAi::new(Difficulty::ALL[(i + s as usize) % 4], seed + s as u64))
+                    .collect();
+                for step in 0..100_000u64 {
+                    let Some(seat) = g.actor() else { break };
+                    let a = ais[seat as usize]
+                        .act(&g, seat, &mut GridModel, step)
+                        .expect("an action");
+                    g.apply(a).unwrap_or_else(|e| {
+                        panic!("{} seed {seed} step {step}: {a:?}: {e}", preset.name)
+                    });
+                }
+                assert!(g.outcome.is_some(), "{} seed {seed}", preset.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_expert_hand_lands_what_it_planned_far_more_often_than_an_easy_one() {
+    use muggins::ai::kugelbox::{KugelAi, ThrowModel};
+    use muggins::physics::kugel::Kugelbox;
+    let mut model = Kugelbox::new(6.0);
+    let mut hits = [0u32; 2];
+    for (k, level) in [Difficulty::Easy, Difficulty::Expert]
+        .into_iter()
+        .enumerate()
+    {
+        let mut ai = KugelAi::new(level, 5);
+        for i in 0..40u64 {
+            // A plan and what it would do with a steady hand, then the hand's own throw.
+            let plan = muggins::ai::kugelbox::ThrowPlan {
+                direction: (i as f32 / 40.0 - 0.5) * 0.4,
+                strength: 0.3 + (i % 7) as f32 / 10.0,
+                spin: 0.0,
+            };
+            let meant = model.outcome(plan, i);
+            let thrown = model.outcome(ai.execute(plan), i);
+            hits[k] += u32::from(thrown == meant);
+        }
+    }
+    assert!(
+        hits[1] > hits[0] + 5,
+        "easy {} expert {} of 40",
+        hits[0],
+        hits[1]
+    );
+    // And it plans at all: the Expert tries more throws than Easy.
+    assert!(
+        KugelAi::new(Difficulty::Expert, 0).candidates()
+            > KugelAi::new(Difficulty::Easy, 0).candidates()
+    );
+}

@@ -1,6 +1,7 @@
 //! AI players: pure code that picks actions from what a seat may see, never an illegal one.
 
 pub mod dominoes;
+pub mod kugelbox;
 pub mod marbles;
 
 use std::fmt;

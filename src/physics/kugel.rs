@@ -282,3 +282,15 @@ impl Kugelbox {
         None
     }
 }
+
+/// The AI plans its throws in the physics box itself.
+impl crate::ai::kugelbox::ThrowModel for Kugelbox {
+    fn outcome(&mut self, plan: crate::ai::kugelbox::ThrowPlan, seed: u64) -> Throw {
+        let t = KugelThrow {
+            direction: plan.direction,
+            strength: plan.strength,
+            spin: plan.spin,
+        };
+        self.throw(t, seed).throw
+    }
+}

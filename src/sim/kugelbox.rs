@@ -185,6 +185,20 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     if let Err(e) = KugelGame::new(preset.variant.clone(), args.players, 0) {
         return fail(e);
     }
+    // AI levels throw through the physics box; otherwise the random throw model plays.
+    let levels: Vec<Option<crate::ai::Difficulty>> = args
+        .seats
+        .split(',')
+        .map(|s| {
+            crate::ai::Difficulty::ALL
+                .into_iter()
+                .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
+        })
+        .collect();
+    if levels.iter().all(Option::is_some) {
+        let listed: Vec<_> = levels.into_iter().flatten().collect();
+        return sim_levels(args, preset, &listed);
+    }
     let n = args.players as usize;
     let mut wins = vec![0u32; n];
     let mut losses = vec![0u32; n];
@@ -289,4 +303,134 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
 
 fn game_is_chikugo(v: &crate::rules::kugelbox::KugelboxVariant) -> bool {
     v.mode == crate::rules::kugelbox::KugelboxMode::Chikugo
+}
+
+/// `muggins sim kugelbox --game G --seats expert,normal ...`: AI players throwing through the
+/// physics box; chair c of game g is listed player (c + g) mod n.
+fn sim_levels(
+    args: &SimArgs,
+    preset: &crate::rules::Preset<crate::rules::kugelbox::KugelboxVariant>,
+    listed: &[crate::ai::Difficulty],
+) -> ExitCode {
+    use super::dominoes::{quantile, wilson};
+    use crate::ai::kugelbox::KugelAi;
+    use crate::physics::kugel::Kugelbox;
+    let n = listed.len();
+    let mut wins = vec![0u32; n];
+    let mut losses = vec![0u32; n];
+    let mut points = vec![0i64; n];
+    let mut chair_games = vec![0u32; n];
+    let mut throw_scores = vec![(0u64, 0u64); n];
+    let mut decisions: Vec<Vec<f64>> = vec![Vec::new(); n];
+    let start = Instant::now();
+    let mut model = Kugelbox::new(preset.variant.throw_time_limit_ms as f32 / 1000.0);
+    for g in 0..args.games as u64 {
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
+        let mut game = match KugelGame::new(preset.variant.clone(), args.players, seed) {
+            Ok(game) => game,
+            Err(e) => return fail(e),
+        };
+        let player = |c: u8| (c as usize + g as usize) % n;
+        let mut ais: Vec<KugelAi> = (0..args.players)
+            .map(|c| KugelAi::new(listed[player(c)], seed ^ (c as u64) << 40))
+            .collect();
+        for step in 0..10_000u64 {
+            let Some(seat) = game.actor() else { break };
+            let clock = Instant::now();
+            let Some(action) =
+                ais[seat as usize].act(&game, seat, &mut model, seed.wrapping_add(step))
+            else {
+                return fail(format!("seat {seat} had no action: {}", game.expecting()));
+            };
+            decisions[player(seat)].push(clock.elapsed().as_secs_f64() * 1e3);
+            if let Action::Throw(t) = action {
+                let s = t.score(game.variant.scoring, &game.variant.layout).score;
+                let e = &mut throw_scores[player(seat)];
+                e.0 += s as u64;
+                e.1 += 1;
+            }
+            if let Err(e) = game.apply(action) {
+                return fail(format!("game {g} step {step} ({action:?}): {e}"));
+            }
+        }
+        if let Some(o) = &game.outcome {
+            let mut won = vec![false; n];
+            for w in &o.winners {
+                won[player(*w)] = true;
+            }
+            for (i, w) in won.iter().enumerate() {
+                wins[i] += u32::from(*w);
+            }
+            if let Some(l) = o.loser {
+                losses[player(l)] += 1;
+            }
+            for (c, p) in o.points.iter().enumerate() {
+                points[player(c as u8)] += *p as i64;
+                chair_games[player(c as u8)] += 1;
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let games = args.games as f64;
+    let names: Vec<String> = listed
+        .iter()
+        .map(|d| d.to_string().to_lowercase())
+        .collect();
+    let win_rate: Vec<f64> = wins.iter().map(|w| *w as f64 / games).collect();
+    let ci: Vec<(f64, f64)> = wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let mean_throw: Vec<f64> = throw_scores
+        .iter()
+        .map(|(s, k)| *s as f64 / (*k).max(1) as f64)
+        .collect();
+    let mean_points: Vec<f64> = (0..n)
+        .map(|i| points[i] as f64 / chair_games[i].max(1) as f64)
+        .collect();
+    let p50: Vec<f64> = decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
+    let p99: Vec<f64> = decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "game": "kugelbox",
+                "preset": preset.name,
+                "players": args.players,
+                "seats": names,
+                "games": args.games,
+                "win_rate": win_rate,
+                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "losses": losses,
+                "throw_score_mean": mean_throw,
+                "points_mean": mean_points,
+                "decision_ms_p50": p50,
+                "decision_ms_p99": p99,
+                "games_per_s": games / secs,
+            })
+        );
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{} ({}), {} players, {} games from seed {}, throws through the physics box: {}",
+        preset.title,
+        preset.name,
+        args.players,
+        args.games,
+        args.seed,
+        names.join(", ")
+    );
+    for (i, name) in names.iter().enumerate() {
+        println!(
+            "{name}: won {} ({:.1}%, 95% CI {:.1}–{:.1}%), lost {}, mean throw {:.2}, {:.2} points a game, decisions {:.1} ms median, {:.1} ms p99",
+            wins[i],
+            win_rate[i] * 100.0,
+            ci[i].0 * 100.0,
+            ci[i].1 * 100.0,
+            losses[i],
+            mean_throw[i],
+            mean_points[i],
+            p50[i],
+            p99[i]
+        );
+    }
+    println!("games/s: {:.2}", games / secs);
+    ExitCode::SUCCESS
 }
