@@ -220,45 +220,18 @@ fn marbles_preset(name: &str) -> muggins::rules::marbles::MarblesVariant {
         .clone()
 }
 
-/// Plays a MUGGINS! game between AI seats through the rules (which refuse anything illegal):
-/// opponents speak on an open window first, then the seat whose turn it is acts.
+/// Plays a MUGGINS! game between AI seats through the rules (which refuse anything illegal).
 fn marbles_game(name: &str, seats: u8, levels: &[Difficulty], seed: u64) -> MarblesGame {
-    use muggins::ai::marbles::MarblesAi;
-    use muggins::rules::marbles::Window;
+    use muggins::ai::marbles::{MarblesAi, Referee};
     let mut g = MarblesGame::new(marbles_preset(name), seats, seed).unwrap();
     let mut ais: Vec<MarblesAi> = (0..seats)
         .map(|s| MarblesAi::new(levels[s as usize % levels.len()], seed + s as u64))
         .collect();
-    let mut spoke = vec![false; seats as usize];
-    let mut window = None;
+    let mut referee = Referee::default();
     for step in 0..100_000 {
-        if matches!(g.phase, MarblesPhase::Over) {
+        let Some((_, action)) = referee.next(&g, &mut ais) else {
             break;
-        }
-        if g.window != window {
-            window = g.window;
-            spoke.iter_mut().for_each(|s| *s = false);
-        }
-        let mut action = None;
-        if let Some(w) = g.window {
-            let mover = match w {
-                Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
-            };
-            for k in 1..seats {
-                let s = (mover + k) % seats;
-                if !spoke[s as usize] {
-                    spoke[s as usize] = true;
-                    action = ais[s as usize].on_window(&g, s);
-                    if action.is_some() {
-                        break;
-                    }
-                }
-            }
-        }
-        let action = action.unwrap_or_else(|| {
-            let actor = g.actor().unwrap();
-            ais[actor as usize].on_turn(&g, actor).expect("an action")
-        });
+        };
         g.apply(action)
             .unwrap_or_else(|e| panic!("{name} seed {seed} step {step}: {action:?}: {e}"));
     }

@@ -230,20 +230,8 @@ impl MarblesAi {
             if let Some((theirs, rolls, all_open)) = &expert {
                 let left = all_open & !(1u64 << s);
                 // Each opponent's best reply, averaged over the rolls and over the opponents.
-                let mut sum = 0i64;
-                for gains in theirs {
-                    for makes in rolls {
-                        let mut m = makes & left;
-                        let mut reply = 0;
-                        while m != 0 {
-                            let t = m.trailing_zeros() as usize;
-                            reply = reply.max(gains[t]);
-                            m &= m - 1;
-                        }
-                        sum += reply;
-                    }
-                }
-                v -= sum as f64 / (rolls.len() * theirs.len()).max(1) as f64;
+                let reply: f64 = theirs.iter().map(|g| mean_best(rolls, left, g)).sum();
+                v -= reply / theirs.len().max(1) as f64;
                 // And the best it can then hope for on its own next roll.
                 let mine = game.marbles[seat as usize] | 1u64 << s;
                 let base = total(game, mine);
@@ -251,18 +239,8 @@ impl MarblesAi {
                 for t in totals_of(left) {
                     next[t as usize] = total(game, mine | 1u64 << t) - base;
                 }
-                let mut hope = 0i64;
-                for makes in rolls {
-                    let mut m = makes & left;
-                    let mut b = 0;
-                    while m != 0 {
-                        let t = m.trailing_zeros() as usize;
-                        b = b.max(next[t]);
-                        m &= m - 1;
-                    }
-                    hope += b;
-                }
-                v += FORESIGHT * hope as f64 / rolls.len().max(1) as f64;
+                let hope = mean_best(rolls, left, &next);
+                v += FORESIGHT * hope;
             }
             // Small seeded noise breaks ties.
             v += self.rng.below(1000) as f64 * 1e-6;
@@ -271,6 +249,60 @@ impl MarblesAi {
             }
         }
         best.map(|(_, s)| s)
+    }
+}
+
+/// The best of `gains` over the `open` spaces each roll makes, averaged over the rolls.
+fn mean_best(rolls: &[u64], open: u64, gains: &[i64; 64]) -> f64 {
+    let mut sum = 0i64;
+    for makes in rolls {
+        let mut m = makes & open;
+        let mut best = 0;
+        while m != 0 {
+            best = best.max(gains[m.trailing_zeros() as usize]);
+            m &= m - 1;
+        }
+        sum += best;
+    }
+    sum as f64 / rolls.len().max(1) as f64
+}
+
+/// Asks AI seats for a game's next action, as the referee of a table would: on an open window the
+/// opponents of the player who moved speak first, in seat order after that player, each once per
+/// window; then the seat whose turn it is acts.
+#[derive(Clone, Debug, Default)]
+pub struct Referee {
+    spoke: Vec<bool>,
+    window: Option<Window>,
+}
+
+impl Referee {
+    /// The next action and the seat that took it (`None` when the game is over).
+    pub fn next(&mut self, game: &MarblesGame, ais: &mut [MarblesAi]) -> Option<(Seat, Action)> {
+        if matches!(game.phase, Phase::Over) {
+            return None;
+        }
+        if self.spoke.len() != game.seats as usize || game.window != self.window {
+            self.window = game.window;
+            self.spoke = vec![false; game.seats as usize];
+        }
+        if let Some(w) = game.window {
+            let mover = match w {
+                Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
+            };
+            for k in 1..game.seats {
+                let s = (mover + k) % game.seats;
+                if !self.spoke[s as usize] {
+                    self.spoke[s as usize] = true;
+                    if let Some(a) = ais.get_mut(s as usize)?.on_window(game, s) {
+                        return Some((s, a));
+                    }
+                }
+            }
+        }
+        let actor = game.actor()?;
+        let a = ais.get_mut(actor as usize)?.on_turn(game, actor)?;
+        Some((actor, a))
     }
 }
 

@@ -182,53 +182,22 @@ fn play_marbles(
     t: &mut MarblesTally,
 ) -> Result<(), String> {
     use crate::ai::marbles::MarblesAi;
-    use crate::rules::marbles::Window;
     let n = listed.len();
     let player = |c: u8| (c as usize + g as usize) % n;
     let mut game = MarblesGame::new(variant.clone(), chairs, seed)?;
     let mut ais: Vec<MarblesAi> = (0..chairs)
         .map(|c| MarblesAi::new(listed[player(c)], seed ^ (c as u64) << 32))
         .collect();
-    let mut spoke = vec![false; chairs as usize];
-    let mut last_window = None;
+    let mut referee = crate::ai::marbles::Referee::default();
     for step in 0..200_000 {
-        if matches!(game.phase, Phase::Over) {
+        let deciding = matches!(game.phase, Phase::Place { .. } | Phase::Triples { .. });
+        let clock = Instant::now();
+        let Some((seat, action)) = referee.next(&game, &mut ais) else {
             break;
-        }
-        if game.window != last_window {
-            last_window = game.window;
-            spoke.iter_mut().for_each(|s| *s = false);
-        }
-        let mut said = None;
-        if let Some(w) = game.window {
-            let mover = match w {
-                Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
-            };
-            for k in 1..chairs {
-                let s = (mover + k) % chairs;
-                if !spoke[s as usize] {
-                    spoke[s as usize] = true;
-                    if let Some(a) = ais[s as usize].on_window(&game, s) {
-                        said = Some(a);
-                        break;
-                    }
-                }
-            }
-        }
-        let action = match said {
-            Some(a) => a,
-            None => {
-                let Some(actor) = game.actor() else { break };
-                let clock = Instant::now();
-                let a = ais[actor as usize]
-                    .on_turn(&game, actor)
-                    .ok_or_else(|| format!("seat {actor} had no action: {}", game.expecting()))?;
-                if matches!(game.phase, Phase::Place { .. } | Phase::Triples { .. }) {
-                    t.decisions[player(actor)].push(clock.elapsed().as_secs_f64() * 1e3);
-                }
-                a
-            }
         };
+        if deciding && game.actor() == Some(seat) {
+            t.decisions[player(seat)].push(clock.elapsed().as_secs_f64() * 1e3);
+        }
         game.apply(action)
             .map_err(|e| format!("game {g} (seed {seed}) action {step} ({action:?}): {e}"))?;
     }
