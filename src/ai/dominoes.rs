@@ -11,7 +11,7 @@ use super::Difficulty;
 use crate::rules::dominoes::tile::{full_set, tiles_of, with_pip};
 use crate::rules::dominoes::{
     Action, Boneyard, DominoesGame, Event, Layout, Logged, MAX_SEATS, Mask, MugginsCall, Phase,
-    Placement, Seat, Tile, View,
+    Placement, Seat, Tile, View, points_after,
 };
 use crate::rules::rng::SplitMix;
 
@@ -38,7 +38,7 @@ pub fn view_actions(view: &View) -> Vec<Action> {
         Phase::Over => {}
         Phase::Call { scorer, .. } => {
             out.push(Action::Proceed);
-            if side_of(view, view.seat) != side_of(view, scorer) {
+            if view.side(view.seat) != view.side(scorer) {
                 out.push(Action::Muggins(view.seat));
             }
         }
@@ -58,42 +58,20 @@ pub fn view_actions(view: &View) -> Vec<Action> {
                 });
             } else {
                 view.layout
-                    .for_each_placement(hand, |p| out.push(play(view, &view.layout, p)));
+                    .for_each_placement(hand, |p| out.push(play(view, p)));
             }
         }
     }
     out
 }
 
-fn side_of(view: &View, seat: Seat) -> u8 {
-    if view.partnerships { seat % 2 } else { seat }
-}
-
 /// A play announcing its true count (where counts are announced).
-fn play(view: &View, layout: &Layout, p: Placement) -> Action {
+fn play(view: &View, p: Placement) -> Action {
     if view.variant.muggins_call == MugginsCall::Off {
-        return Action::play(p);
-    }
-    let lead = layout.is_empty();
-    let mut after = *layout;
-    let points = if (lead && !view.variant.lead_scores) || after.place(p).is_err() {
-        0
+        Action::play(p)
     } else {
-        view.variant.count.score(after.ends_total()) as u16
-    };
-    Action::play_announcing(p, points)
-}
-
-/// The points a placement scores now.
-fn points_of(view: &View, p: Placement) -> u32 {
-    if view.layout.is_empty() && !view.variant.lead_scores {
-        return 0;
+        Action::play_announcing(p, points_after(&view.variant, &view.layout, p))
     }
-    let mut after = view.layout;
-    if after.place(p).is_err() {
-        return 0;
-    }
-    view.variant.count.score(after.ends_total())
 }
 
 impl DominoesAi {
@@ -164,9 +142,8 @@ impl DominoesAi {
         let mut path = Vec::with_capacity(64);
         for _ in 0..iterations {
             let mut game = determinize(view, &voids, &mut self.rng);
-            let start = game.side_scores();
             let hand = game.hand_no;
-            let mut gained = vec![0i64; start.len()];
+            let mut gained = vec![0i64; game.sides() as usize];
             path.clear();
             let mut node = 0;
             let mut expanded = false;
@@ -232,7 +209,11 @@ pub fn greedy(view: &View, actions: &[Action]) -> Action {
         .iter()
         .copied()
         .max_by_key(|a| match a.placement() {
-            Some(p) => (points_of(view, p), p.tile.total(), u8::MAX - p.arm),
+            Some(p) => (
+                points_after(&view.variant, &view.layout, p),
+                p.tile.total(),
+                u8::MAX - p.arm,
+            ),
             None => (0, 0, 0),
         })
         .unwrap_or(Action::Pass)

@@ -14,7 +14,6 @@
 //!   "Muggins!"), and misses challenges and calls half the time.
 
 use super::Difficulty;
-use crate::rules::marbles::score::score_mask;
 use crate::rules::marbles::solve::totals_of;
 use crate::rules::marbles::{Action, MarblesGame, Phase, Seat, Window};
 use crate::rules::rng::SplitMix;
@@ -31,8 +30,7 @@ pub struct MarblesAi {
 
 /// A seat's score with its marbles as `mask`.
 fn total(game: &MarblesGame, mask: u64) -> i64 {
-    let n = game.variant.board as u32;
-    score_mask(mask, n, n == 36, game.variant.runs_score).total as i64
+    game.score_of(mask).total as i64
 }
 
 /// What taking `space` adds to `seat`'s score.

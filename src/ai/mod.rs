@@ -26,6 +26,13 @@ impl Difficulty {
         Difficulty::Hard,
         Difficulty::Expert,
     ];
+
+    /// `easy`, `normal`, `hard` or `expert`, in any case.
+    pub fn parse(s: &str) -> Option<Difficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
+    }
 }
 
 impl fmt::Display for Difficulty {

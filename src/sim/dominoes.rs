@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::SimArgs;
 use super::marbles::fail;
 use super::playout::{DominoesPolicy, dominoes_choice};
+use super::stats::{PlayerFigures, credit_wins};
 use crate::rules::Catalog;
 use crate::rules::dominoes::{
     DominoesGame, DominoesRecord, Event, HandEnd, Phase, Why, replay_dominoes,
@@ -211,41 +212,13 @@ fn play_games(
             }
         }
         if let Some(o) = &game.outcome {
-            let mut won = vec![false; n];
-            for w in &o.winners {
-                won[player(*w)] = true;
-            }
-            for (i, w) in won.iter().enumerate() {
-                t.wins[i] += u32::from(*w);
-            }
+            credit_wins(&mut t.wins, &o.winners, player);
         }
         for c in 0..chairs {
             t.points[player(c)] += game.scores[game.side(c) as usize] as i64;
         }
     }
     Ok(t)
-}
-
-/// The 95% Wilson interval of `wins` in `n`.
-pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (p, n) = (wins as f64 / n as f64, n as f64);
-    let z = 1.96;
-    let d = 1.0 + z * z / n;
-    let c = p + z * z / (2.0 * n);
-    let r = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (((c - r) / d).max(0.0), ((c + r) / d).min(1.0))
-}
-
-/// A quantile of a list (sorted in place).
-pub fn quantile(v: &mut [f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[((v.len() - 1) as f64 * q).round() as usize]
 }
 
 /// `muggins sim dominoes --preset P --players N --games G --seed S --seats expert,normal`.
@@ -358,13 +331,12 @@ fn report(
             .sum::<usize>()
             .max(1) as f64
     };
-    let win_rate: Vec<f64> = t.wins.iter().map(|w| *w as f64 / games).collect();
-    let ci: Vec<(f64, f64)> = t.wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let f = PlayerFigures::of(&t.wins, args.games, &mut t.decisions);
+    let (win_rate, ci) = (&f.win_rate, &f.ci95);
     let avg_points: Vec<f64> = (0..listed.len())
         .map(|i| (t.points[i] as f64 / chair_games(i) * 10.0).round() / 10.0)
         .collect();
-    let p50: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
-    let p99: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    let (p50, p99) = (&f.decision_p50, &f.decision_p99);
     let player_names: Vec<String> = listed.iter().map(|p| p.name()).collect();
     if args.json {
         println!(
@@ -377,7 +349,7 @@ fn report(
                 "seats": player_names,
                 "games": args.games,
                 "win_rate": win_rate,
-                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "ci95": f.ci95_json(),
                 "points_mean": avg_points,
                 "decision_ms_p50": p50,
                 "decision_ms_p99": p99,

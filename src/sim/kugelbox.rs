@@ -189,11 +189,7 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     let levels: Vec<Option<crate::ai::Difficulty>> = args
         .seats
         .split(',')
-        .map(|s| {
-            crate::ai::Difficulty::ALL
-                .into_iter()
-                .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
-        })
+        .map(crate::ai::Difficulty::parse)
         .collect();
     if levels.iter().all(Option::is_some) {
         let listed: Vec<_> = levels.into_iter().flatten().collect();
@@ -312,7 +308,7 @@ fn sim_levels(
     preset: &crate::rules::Preset<crate::rules::kugelbox::KugelboxVariant>,
     listed: &[crate::ai::Difficulty],
 ) -> ExitCode {
-    use super::dominoes::{quantile, wilson};
+    use super::stats::{PlayerFigures, credit_wins};
     use crate::ai::kugelbox::KugelAi;
     use crate::physics::kugel::Kugelbox;
     let n = listed.len();
@@ -354,13 +350,7 @@ fn sim_levels(
             }
         }
         if let Some(o) = &game.outcome {
-            let mut won = vec![false; n];
-            for w in &o.winners {
-                won[player(*w)] = true;
-            }
-            for (i, w) in won.iter().enumerate() {
-                wins[i] += u32::from(*w);
-            }
+            credit_wins(&mut wins, &o.winners, player);
             if let Some(l) = o.loser {
                 losses[player(l)] += 1;
             }
@@ -376,8 +366,8 @@ fn sim_levels(
         .iter()
         .map(|d| d.to_string().to_lowercase())
         .collect();
-    let win_rate: Vec<f64> = wins.iter().map(|w| *w as f64 / games).collect();
-    let ci: Vec<(f64, f64)> = wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let f = PlayerFigures::of(&wins, args.games, &mut decisions);
+    let (win_rate, ci) = (&f.win_rate, &f.ci95);
     let mean_throw: Vec<f64> = throw_scores
         .iter()
         .map(|(s, k)| *s as f64 / (*k).max(1) as f64)
@@ -385,8 +375,7 @@ fn sim_levels(
     let mean_points: Vec<f64> = (0..n)
         .map(|i| points[i] as f64 / chair_games[i].max(1) as f64)
         .collect();
-    let p50: Vec<f64> = decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
-    let p99: Vec<f64> = decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    let (p50, p99) = (&f.decision_p50, &f.decision_p99);
     if args.json {
         println!(
             "{}",
@@ -397,7 +386,7 @@ fn sim_levels(
                 "seats": names,
                 "games": args.games,
                 "win_rate": win_rate,
-                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "ci95": f.ci95_json(),
                 "losses": losses,
                 "throw_score_mean": mean_throw,
                 "points_mean": mean_points,

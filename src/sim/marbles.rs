@@ -168,7 +168,6 @@ struct MarblesTally {
     decisions: Vec<Vec<f64>>,
     /// Summed solitaire scores (only games whose board was filled have one).
     solitaire: Vec<u32>,
-    filled: Vec<u32>,
 }
 
 /// Plays one MUGGINS! game with AI seats; chair c is listed player (c + g) mod n. Opponents speak
@@ -205,13 +204,7 @@ fn play_marbles(
         .outcome
         .as_ref()
         .ok_or_else(|| format!("game {g} (seed {seed}) did not end"))?;
-    let mut won = vec![false; n];
-    for w in &outcome.winners {
-        won[player(*w)] = true;
-    }
-    for (i, w) in won.iter().enumerate() {
-        t.wins[i] += u32::from(*w);
-    }
+    super::stats::credit_wins(&mut t.wins, &outcome.winners, player);
     for (c, s) in outcome.scores.iter().enumerate() {
         let p = player(c as u8);
         t.points[p] += s.total as i64;
@@ -220,13 +213,12 @@ fn play_marbles(
     if let Some(s) = outcome.solitaire_score {
         t.solitaire[player(0)] += s;
     }
-    t.filled[player(0)] += outcome.filled;
     Ok(())
 }
 
 /// `muggins sim marbles --preset P --players N --games G --seed S --seats expert,normal [--json]`.
 pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
-    use super::dominoes::{quantile, wilson};
+    use super::stats::PlayerFigures;
     use crate::ai::Difficulty;
     let (catalog, _) = Catalog::builtin();
     let name = args.preset.clone().unwrap_or_else(|| "classic".into());
@@ -239,10 +231,7 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
     };
     let mut listed = Vec::new();
     for s in args.seats.split(',') {
-        match Difficulty::ALL
-            .into_iter()
-            .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
-        {
+        match Difficulty::parse(s) {
             Some(d) => listed.push(d),
             None => {
                 return fail(format!(
@@ -269,7 +258,6 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
         chair_games: vec![0; n],
         decisions: vec![Vec::new(); n],
         solitaire: vec![0; n],
-        filled: vec![0; n],
     };
     let start = Instant::now();
     let mut solitaire_games = vec![0u32; n];
@@ -289,13 +277,12 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
         .iter()
         .map(|d| d.to_string().to_lowercase())
         .collect();
-    let win_rate: Vec<f64> = t.wins.iter().map(|w| *w as f64 / games).collect();
-    let ci: Vec<(f64, f64)> = t.wins.iter().map(|w| wilson(*w, args.games)).collect();
+    let f = PlayerFigures::of(&t.wins, args.games, &mut t.decisions);
+    let (win_rate, ci) = (&f.win_rate, &f.ci95);
     let points: Vec<f64> = (0..n)
         .map(|i| (t.points[i] as f64 / t.chair_games[i].max(1) as f64 * 10.0).round() / 10.0)
         .collect();
-    let p50: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.5)).collect();
-    let p99: Vec<f64> = t.decisions.iter_mut().map(|d| quantile(d, 0.99)).collect();
+    let (p50, p99) = (&f.decision_p50, &f.decision_p99);
     let solitaire: Vec<Option<f64>> = (0..n)
         .map(|i| {
             (solitaire_games[i] > 0).then(|| t.solitaire[i] as f64 / solitaire_games[i] as f64)
@@ -311,7 +298,7 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
                 "seats": names,
                 "games": args.games,
                 "win_rate": win_rate,
-                "ci95": ci.iter().map(|(l, h)| [*l, *h]).collect::<Vec<_>>(),
+                "ci95": f.ci95_json(),
                 "points_mean": points,
                 "solitaire_score_mean": solitaire,
                 "decision_ms_p50": p50,

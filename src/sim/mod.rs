@@ -6,6 +6,7 @@ pub mod kugelbox;
 pub mod marbles;
 pub mod playout;
 pub mod shots;
+pub mod stats;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -101,10 +101,7 @@ impl DominoesPolicy {
         match s {
             "random" => Some(DominoesPolicy::Random),
             "greedy" => Some(DominoesPolicy::Greedy),
-            _ => Difficulty::ALL
-                .into_iter()
-                .find(|d| d.to_string().eq_ignore_ascii_case(s))
-                .map(DominoesPolicy::Level),
+            _ => Difficulty::parse(s).map(DominoesPolicy::Level),
         }
     }
 

@@ -359,6 +359,13 @@ pub struct View {
     pub phase: Phase,
 }
 
+impl View {
+    /// The side a seat plays for: itself, or its partnership (0 or 1).
+    pub fn side(&self, seat: Seat) -> u8 {
+        if self.partnerships { seat % 2 } else { seat }
+    }
+}
+
 /// A game of Muggins dominoes (or a member of its family), hands played on to the target.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct DominoesGame {
@@ -405,6 +412,19 @@ mod hands_serde {
         }
         Ok(out)
     }
+}
+
+/// What the open ends score after placement `p` on `layout` (0 for a lead that does not score,
+/// or a placement that does not fit).
+pub fn points_after(variant: &DominoesVariant, layout: &Layout, p: Placement) -> u16 {
+    if layout.is_empty() && !variant.lead_scores {
+        return 0;
+    }
+    let mut after = *layout;
+    if after.place(p).is_err() {
+        return 0;
+    }
+    variant.count.score(after.ends_total()) as u16
 }
 
 /// Rounds to the nearest 5: a remainder of 1–2 rounds down, 3–4 up (19 → 20, 22 → 20, 23 → 25).
@@ -621,15 +641,7 @@ impl DominoesGame {
 
     /// What the open ends would score after this placement (0 for a lead that does not score).
     pub fn points_for(&self, p: Placement) -> u16 {
-        let lead = self.layout.is_empty();
-        if lead && !self.variant.lead_scores {
-            return 0;
-        }
-        let mut after = self.layout;
-        if after.place(p).is_err() {
-            return 0;
-        }
-        self.variant.count.score(after.ends_total()) as u16
+        points_after(&self.variant, &self.layout, p)
     }
 
     /// Applies an action; on an error nothing changed.

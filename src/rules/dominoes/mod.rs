@@ -8,7 +8,7 @@ mod variant;
 
 pub use game::{
     Action, Boneyard, DominoesGame, Event, HandEnd, Logged, MAX_SEATS, Outcome, Phase, RuleError,
-    Seat, View, Why, round5,
+    Seat, View, Why, points_after, round5,
 };
 pub use layout::{Arm, Heading, Layout, LayoutError, MAX_ARMS, Placement};
 pub use record::{DominoesRecord, DominoesReplayError, replay_dominoes};

@@ -962,10 +962,13 @@ impl MarblesGame {
 
     /// Scores as they stand now (final once the game is over).
     pub fn scores(&self) -> Vec<SeatScore> {
+        self.marbles.iter().map(|m| self.score_of(*m)).collect()
+    }
+
+    /// The score of a seat holding the spaces of `mask` on this board (runs wrap on the full
+    /// ring only).
+    pub fn score_of(&self, mask: u64) -> SeatScore {
         let n = self.variant.board as u32;
-        self.marbles
-            .iter()
-            .map(|m| score_mask(*m, n, n == 36, self.variant.runs_score))
-            .collect()
+        score_mask(mask, n, n == 36, self.variant.runs_score)
     }
 }
