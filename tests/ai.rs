@@ -220,12 +220,25 @@ fn marbles_preset(name: &str) -> muggins::rules::marbles::MarblesVariant {
         .clone()
 }
 
-/// Plays a MUGGINS! game between AI seats through the rules (which refuse anything illegal).
-fn marbles_game(name: &str, seats: u8, levels: &[Difficulty], seed: u64) -> MarblesGame {
+/// Plays a MUGGINS! game between AI seats through the rules (which refuse anything illegal);
+/// Expert plays out `playouts` games a decision (`None`: its full budget).
+fn marbles_game(
+    name: &str,
+    seats: u8,
+    levels: &[Difficulty],
+    playouts: Option<u32>,
+    seed: u64,
+) -> MarblesGame {
     use muggins::ai::marbles::{MarblesAi, Referee};
     let mut g = MarblesGame::new(marbles_preset(name), seats, seed).unwrap();
     let mut ais: Vec<MarblesAi> = (0..seats)
-        .map(|s| MarblesAi::new(levels[s as usize % levels.len()], seed + s as u64))
+        .map(|s| {
+            let ai = MarblesAi::new(levels[s as usize % levels.len()], seed + s as u64);
+            match playouts {
+                Some(n) => ai.with_playouts(n),
+                None => ai,
+            }
+        })
         .collect();
     let mut referee = Referee::default();
     for step in 0..100_000 {
@@ -255,15 +268,46 @@ fn marbles_ais_at_every_level_only_play_legal_actions() {
             for seed in 0..500u64 {
                 let seats = 2 + (seed % 3) as u8;
                 let other = Difficulty::ALL[(i + 1 + seed as usize) % 4];
-                marbles_game(name, seats, &[level, other], seed * 7 + i as u64);
+                // Expert on a small budget, so that many games fit in a test.
+                marbles_game(name, seats, &[level, other], Some(8), seed * 7 + i as u64);
             }
         }
+        // And one game with Expert at its full budget.
+        let levels = [Difficulty::Expert, Difficulty::Normal];
+        marbles_game(name, 2, &levels, None, 99);
     }
     for level in Difficulty::ALL {
         for seed in 0..500 {
-            marbles_game("solitaire", 1, &[level], seed);
+            marbles_game("solitaire", 1, &[level], None, seed);
         }
     }
+}
+
+#[test]
+fn a_marbles_ai_chooses_the_same_for_the_same_game_and_seed() {
+    use muggins::ai::marbles::MarblesAi;
+    // Mid-game positions of a played game, each asked of two players with one seed.
+    let mut g = MarblesGame::new(marbles_preset("classic"), 2, 5).unwrap();
+    let mut referee = muggins::ai::marbles::Referee::default();
+    let mut ais = [0, 1].map(|s| MarblesAi::new(Difficulty::Normal, s));
+    let mut asked = 0;
+    while let Some((_, action)) = referee.next(&g, &mut ais) {
+        if let MarblesPhase::Place { seat, .. } = g.phase {
+            for level in Difficulty::ALL {
+                let choose = || {
+                    MarblesAi::new(level, 42)
+                        .with_playouts(64)
+                        .on_turn(&g, seat)
+                };
+                let (a, b) = (choose(), choose());
+                assert!(a.is_some());
+                assert_eq!(a, b, "{level:?}");
+            }
+            asked += 1;
+        }
+        g.apply(action).unwrap();
+    }
+    assert!(asked > 10);
 }
 
 #[test]

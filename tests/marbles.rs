@@ -181,6 +181,42 @@ fn run_bonuses_and_runs_around_the_corner() {
 }
 
 #[test]
+fn the_gain_of_one_marble_is_the_difference_of_two_scores() {
+    use muggins::rules::marbles::score::{gain_at, score_mask};
+    use muggins::rules::rng::SplitMix;
+    let mut rng = SplitMix::new(7, 1);
+    for (n, wrap) in [(36u32, true), (18, false)] {
+        let all = (1u64 << (n + 1)) - 2;
+        for k in 0..20_000 {
+            // Sparse to dense boards, the full ring less one space included.
+            let mut mask = rng.next_u64() & all;
+            for _ in 0..k % 4 {
+                mask |= rng.next_u64();
+            }
+            mask &= all;
+            let space = 1 + rng.below(n);
+            let without = mask & !(1u64 << space);
+            for runs_score in [true, false] {
+                let before = score_mask(without, n, wrap, runs_score).total as i32;
+                let after = score_mask(without | 1 << space, n, wrap, runs_score).total as i32;
+                assert_eq!(
+                    gain_at(without, space, n, wrap, runs_score),
+                    after - before,
+                    "mask {without:#x}, space {space}, {n} spaces"
+                );
+            }
+        }
+        // Every space but 5: on the ring one run of 35 becomes the whole ring (bonus 10 both);
+        // on the 18-space board runs of 4 (7) and 13 (10) become one of 18 (10).
+        let all_but_five = all & !(1u64 << 5);
+        assert_eq!(
+            gain_at(all_but_five, 5, n, wrap, true),
+            if wrap { 1 } else { 1 + 10 - 7 - 10 }
+        );
+    }
+}
+
+#[test]
 fn bad_board_strings_are_refused_clearly() {
     assert!(parse_board("AB").unwrap_err().contains("36 or 18"));
     let e = parse_board("AAAAE.............").unwrap_err();

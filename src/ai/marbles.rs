@@ -1,48 +1,52 @@
 //! MUGGINS! players. Everything on the board is public, so a player reads the game itself.
 //!
 //! - Normal is greedy on its own immediate points: the open number this roll makes that adds most
-//!   to its marbles and runs. It challenges a placement it can prove is a bluff and calls
-//!   "Muggins!" on a wrong "no move".
-//! - Expert weighs each number by what it adds to its own score, less the best reply it leaves the
+//!   to its marbles and runs. It challenges a placement it can prove is a bluff half the time (a
+//!   challenge scores nothing now) and calls "Muggins!" on a wrong "no move".
+//! - Hard weighs each number by what it adds to its own score, less the best reply it leaves the
 //!   next player and plus the best it can hope for on its own next roll, both averaged over every
 //!   roll the dice can show: a number the opponent's runs need and the dice make often is worth
-//!   taking away; one the dice seldom make matters less. On triples it takes the marbles that cost
-//!   an opponent most; it always challenges a bluff it can prove, and bluffs itself only when what
-//!   the bluff is worth outweighs a likely challenge.
-//! - Hard adds a fixed share of what a number is worth to the opponents; Easy overlooks about a
-//!   third of the numbers (so it sometimes says "no move" wrongly, and a human can call
-//!   "Muggins!"), and misses challenges and calls half the time.
+//!   taking away; one the dice seldom make matters less. It always challenges a bluff it can
+//!   prove.
+//! - Expert ranks the numbers as Hard does, then plays the game out to its end from each of the
+//!   best of them, a thousand games shared by sequential halving, and places where it wins most:
+//!   what a run is worth late in the game, when the board fills and who is ahead all come out of
+//!   the play-outs. On triples it takes the marbles that cost an opponent most; it bluffs only
+//!   when what the bluff is worth outweighs a likely challenge.
+//! - Easy overlooks about a third of the numbers (so it sometimes says "no move" wrongly, and a
+//!   human can call "Muggins!"), and misses challenges and calls half the time.
 
 use super::Difficulty;
 use crate::rules::marbles::solve::totals_of;
-use crate::rules::marbles::{Action, MarblesGame, Phase, Seat, Window};
+use crate::rules::marbles::{Action, Event, MarblesGame, MarblesMode, Phase, Seat, Window};
 use crate::rules::rng::SplitMix;
 
 /// How much Expert counts its own best gain on its next roll.
 const FORESIGHT: f64 = 1.0;
+/// How many of its best-looking numbers Expert plays out to the end of the game.
+const SHORTLIST: usize = 16;
+/// How many games Expert plays out in all, shared among them.
+const PLAYOUTS: u32 = 1000;
+/// What a point of final margin is worth next to a won game, in a play-out.
+const MARGIN_WEIGHT: f64 = 0.01;
 
 /// A MUGGINS! player at a level.
 #[derive(Clone, Debug)]
 pub struct MarblesAi {
     pub level: Difficulty,
     rng: SplitMix,
-}
-
-/// A seat's score with its marbles as `mask`.
-fn total(game: &MarblesGame, mask: u64) -> i64 {
-    game.score_of(mask).total as i64
+    /// Games Expert plays out a decision.
+    playouts: u32,
 }
 
 /// What taking `space` adds to `seat`'s score.
 fn gain(game: &MarblesGame, seat: Seat, space: u8) -> i64 {
-    let m = game.marbles[seat as usize];
-    total(game, m | 1 << space) - total(game, m)
+    game.gain(seat, space) as i64
 }
 
 /// What losing the marble on `space` costs its owner.
 fn loss(game: &MarblesGame, owner: Seat, space: u8) -> i64 {
-    let m = game.marbles[owner as usize];
-    total(game, m) - total(game, m & !(1 << space))
+    game.loss(owner, space) as i64
 }
 
 impl MarblesAi {
@@ -50,7 +54,15 @@ impl MarblesAi {
         MarblesAi {
             level,
             rng: SplitMix::new(seed, 0x3A2B),
+            playouts: PLAYOUTS,
         }
+    }
+
+    /// The same player playing out `n` games a decision (Expert), for tests that need many
+    /// games quickly.
+    pub fn with_playouts(mut self, n: u32) -> MarblesAi {
+        self.playouts = n.max(1);
+        self
     }
 
     fn misses(&mut self) -> bool {
@@ -115,7 +127,7 @@ impl MarblesAi {
             Phase::Place { dice, .. } => {
                 let mut open = game.reachable_open(*dice);
                 // Solitaire has no "no move" while a number can be made: nothing to overlook.
-                let solitaire = game.variant.mode == crate::rules::marbles::MarblesMode::Solitaire;
+                let solitaire = game.variant.mode == MarblesMode::Solitaire;
                 if self.level == Difficulty::Easy && !solitaire {
                     // Overlooks about a third of the numbers it could make.
                     for s in totals_of(open).collect::<Vec<_>>() {
@@ -159,7 +171,7 @@ impl MarblesAi {
     fn bluff(&mut self, game: &MarblesGame, seat: Seat, honest: Option<u8>) -> Option<u8> {
         if self.level != Difficulty::Expert
             || !game.variant.bluffing
-            || game.variant.mode != crate::rules::marbles::MarblesMode::Levels
+            || game.variant.mode != MarblesMode::Levels
             || game.seats < 2
         {
             return None;
@@ -196,10 +208,12 @@ impl MarblesAi {
 
     /// The best of the `open` spaces (bits) for `seat` at this level.
     fn best_space(&mut self, game: &MarblesGame, seat: Seat, open: u64) -> Option<u8> {
-        let weigh_others = self.level == Difficulty::Hard;
-        // Expert: what each opponent would gain from each open space, and every roll the dice
-        // can show, to weigh a choice by the best reply it leaves the next player on average.
-        let expert = (self.level == Difficulty::Expert && game.seats > 1).then(|| {
+        // Hard and Expert: what each opponent would gain from each open space, and every roll
+        // the dice can show, to weigh a choice by the best reply it leaves the next player on
+        // average.
+        let looks_ahead =
+            matches!(self.level, Difficulty::Hard | Difficulty::Expert) && game.seats > 1;
+        let expert = looks_ahead.then(|| {
             let all_open = game.spaces() & !game.taken();
             let theirs: Vec<[i64; 64]> = (0..game.seats)
                 .filter(|o| *o != seat)
@@ -213,18 +227,10 @@ impl MarblesAi {
                 .collect();
             (theirs, rolls_of(game), all_open)
         });
-        let mut best: Option<(f64, u8)> = None;
+        let mut ranked: Vec<(f64, u8)> = Vec::new();
         for s in totals_of(open) {
             let space = s as u8;
             let mut v = gain(game, seat, space) as f64;
-            if weigh_others {
-                let block = (0..game.seats)
-                    .filter(|o| *o != seat)
-                    .map(|o| gain(game, o, space))
-                    .max()
-                    .unwrap_or(0);
-                v += 0.6 * block as f64;
-            }
             if let Some((theirs, rolls, all_open)) = &expert {
                 let left = all_open & !(1u64 << s);
                 // Each opponent's best reply, averaged over the rolls and over the opponents.
@@ -232,21 +238,129 @@ impl MarblesAi {
                 v -= reply / theirs.len().max(1) as f64;
                 // And the best it can then hope for on its own next roll.
                 let mine = game.marbles[seat as usize] | 1u64 << s;
-                let base = total(game, mine);
                 let mut next = [0i64; 64];
                 for t in totals_of(left) {
-                    next[t as usize] = total(game, mine | 1u64 << t) - base;
+                    next[t as usize] = game.gain_of(mine, t as u8) as i64;
                 }
                 let hope = mean_best(rolls, left, &next);
                 v += FORESIGHT * hope;
             }
             // Small seeded noise breaks ties.
             v += self.rng.below(1000) as f64 * 1e-6;
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, space));
-            }
+            ranked.push((v, space));
         }
-        best.map(|(_, s)| s)
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let playing_out = self.level == Difficulty::Expert
+            && game.seats > 1
+            && game.variant.mode == MarblesMode::Levels
+            && ranked.len() > 1;
+        if playing_out {
+            ranked.truncate(SHORTLIST);
+            return Some(self.play_out(game, seat, &ranked));
+        }
+        ranked.first().map(|(_, s)| *s)
+    }
+
+    /// Expert's final say among its best-looking numbers: it plays the game out from each, every
+    /// seat then greedy, and keeps the number that wins most (its margin breaks ties). The
+    /// play-outs are shared by sequential halving (Karnin, Koren & Somekh 2013): [`PLAYOUTS`] in
+    /// all (unless [`with_playouts`](Self::with_playouts) says otherwise), in rounds that each drop the worse half. Every number is played out against the same
+    /// dice, so the numbers are compared on equal luck.
+    fn play_out(&mut self, game: &MarblesGame, seat: Seat, shortlist: &[(f64, u8)]) -> u8 {
+        let dice_seed = self.rng.next_u64();
+        let mut events = Vec::new();
+        // (space, summed worth), all over the same play-outs 0..done.
+        let mut alive: Vec<(u8, f64)> = shortlist.iter().map(|(_, s)| (*s, 0.0)).collect();
+        let rounds = alive.len().next_power_of_two().trailing_zeros().max(1) as usize;
+        let budget = self.playouts as usize;
+        let mut done = 0u64;
+        while alive.len() > 1 {
+            let each = (budget / (alive.len() * rounds)).max(1) as u64;
+            for (space, sum) in alive.iter_mut() {
+                for k in done..done + each {
+                    let mut g = game.clone();
+                    if g.apply_into(Action::Place(*space), &mut events).is_err() {
+                        *sum = f64::MIN;
+                        break;
+                    }
+                    play_greedy(&mut g, &mut SplitMix::new(dice_seed, k), &mut events);
+                    *sum += worth(&g, seat);
+                }
+            }
+            done += each;
+            // Stable: among equals the one ranked better beforehand stays first.
+            alive.sort_by(|a, b| b.1.total_cmp(&a.1));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        alive[0].0
+    }
+}
+
+/// What the end of `game` is worth to `seat`: its share of the win, plus a little for its margin
+/// over the best other seat.
+fn worth(game: &MarblesGame, seat: Seat) -> f64 {
+    let Some(outcome) = &game.outcome else {
+        return 0.0;
+    };
+    let share = if outcome.winners.contains(&seat) {
+        1.0 / outcome.winners.len() as f64
+    } else {
+        0.0
+    };
+    let mine = outcome.scores[seat as usize].total as f64;
+    let best_other = (0..game.seats)
+        .filter(|s| *s != seat)
+        .map(|s| outcome.scores[s as usize].total)
+        .max()
+        .unwrap_or(0) as f64;
+    share + MARGIN_WEIGHT * (mine - best_other)
+}
+
+/// Plays `game` to its end with every seat greedy on its own immediate points (taking off the
+/// marbles that cost their owners most) and the dice drawn from `rng`.
+fn play_greedy(game: &mut MarblesGame, rng: &mut SplitMix, events: &mut Vec<Event>) {
+    let sides: Vec<u32> = game.variant.dice.iter().map(|d| d.sides() as u32).collect();
+    for _ in 0..100_000 {
+        events.clear();
+        let dearest = |g: &MarblesGame, owners: &[Seat]| {
+            owners
+                .iter()
+                .flat_map(|o| totals_of(g.marbles[*o as usize]).map(move |s| (*o, s as u8)))
+                .max_by_key(|(o, s)| (g.loss(*o, *s), *s))
+                .map(|(_, s)| s)
+        };
+        let action = match &game.phase {
+            Phase::Over => return,
+            Phase::Roll { .. } | Phase::RollOff { .. } | Phase::DishesRoll { .. } => {
+                if game.may_roll() {
+                    let mut d = [0u8; 3];
+                    for (die, s) in d.iter_mut().zip(&sides) {
+                        *die = rng.below(*s) as u8 + 1;
+                    }
+                    Action::Roll(d)
+                } else {
+                    Action::Proceed
+                }
+            }
+            Phase::Place { seat, dice } => {
+                let open = game.reachable_open(*dice);
+                totals_of(open)
+                    .filter(|_| game.trays[*seat as usize] > 0)
+                    .max_by_key(|s| (game.gain(*seat, *s as u8), *s))
+                    .map_or(Action::NoMove, |s| Action::Place(s as u8))
+            }
+            Phase::Triples { from, .. } => match dearest(game, from) {
+                Some(s) => Action::Remove(s),
+                None => return,
+            },
+            Phase::Penalty { victim, .. } => match dearest(game, &[*victim]) {
+                Some(s) => Action::Remove(s),
+                None => return,
+            },
+        };
+        if game.apply_into(action, events).is_err() {
+            return;
+        }
     }
 }
 

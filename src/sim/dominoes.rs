@@ -143,7 +143,7 @@ fn play_games(
     args: &SimArgs,
     variant: crate::rules::dominoes::DominoesVariant,
     listed: &[DominoesPolicy],
-    games: impl Iterator<Item = u64>,
+    games: &mut dyn Iterator<Item = u64>,
 ) -> Result<Tally, String> {
     let chairs = args.players;
     let n = listed.len();
@@ -258,36 +258,13 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let start = Instant::now();
-    // The games are shared out over the cores; each thread keeps its own tally.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(args.games as usize)
-        .max(1);
-    let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let listed = &listed;
-                let variant = preset.variant;
-                scope.spawn(move || {
-                    let games = (k as u64..args.games as u64).step_by(threads);
-                    play_games(args, variant, listed, games)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a game thread panicked".into()))
-            })
-            .collect()
+    let parts = super::stats::on_every_core(args.games as u64, |games| {
+        play_games(args, preset.variant, &listed, games)
     });
     let mut t = Tally::new(probe.sides() as usize, listed.len());
-    for r in results {
-        match r {
-            Ok(part) => t.merge(part),
-            Err(e) => return fail(e),
-        }
+    match parts {
+        Ok(parts) => parts.into_iter().for_each(|part| t.merge(part)),
+        Err(e) => return fail(e),
     }
     report(
         args,

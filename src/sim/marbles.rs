@@ -168,6 +168,37 @@ struct MarblesTally {
     decisions: Vec<Vec<f64>>,
     /// Summed solitaire scores (only games whose board was filled have one).
     solitaire: Vec<u32>,
+    /// Games whose board was filled in Solitaire.
+    solitaire_games: Vec<u32>,
+}
+
+impl MarblesTally {
+    fn new(n: usize) -> MarblesTally {
+        MarblesTally {
+            wins: vec![0; n],
+            points: vec![0; n],
+            chair_games: vec![0; n],
+            decisions: vec![Vec::new(); n],
+            solitaire: vec![0; n],
+            solitaire_games: vec![0; n],
+        }
+    }
+
+    fn merge(&mut self, o: MarblesTally) {
+        let add = |a: &mut Vec<u32>, b: Vec<u32>| a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        add(&mut self.wins, o.wins);
+        add(&mut self.chair_games, o.chair_games);
+        add(&mut self.solitaire, o.solitaire);
+        add(&mut self.solitaire_games, o.solitaire_games);
+        self.points
+            .iter_mut()
+            .zip(o.points)
+            .for_each(|(a, b)| *a += b);
+        self.decisions
+            .iter_mut()
+            .zip(o.decisions)
+            .for_each(|(a, b)| a.extend(b));
+    }
 }
 
 /// Plays one MUGGINS! game with AI seats; chair c is listed player (c + g) mod n. Opponents speak
@@ -212,6 +243,7 @@ fn play_marbles(
     }
     if let Some(s) = outcome.solitaire_score {
         t.solitaire[player(0)] += s;
+        t.solitaire_games[player(0)] += 1;
     }
     Ok(())
 }
@@ -252,25 +284,21 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
         return fail(e);
     }
     let n = listed.len();
-    let mut t = MarblesTally {
-        wins: vec![0; n],
-        points: vec![0; n],
-        chair_games: vec![0; n],
-        decisions: vec![Vec::new(); n],
-        solitaire: vec![0; n],
-    };
     let start = Instant::now();
-    let mut solitaire_games = vec![0u32; n];
-    for g in 0..args.games as u64 {
-        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let before = t.solitaire.clone();
-        if let Err(e) = play_marbles(&preset.variant, chairs, seed, g, &listed, &mut t) {
-            return fail(e);
+    let parts = super::stats::on_every_core(args.games as u64, |games| {
+        let mut t = MarblesTally::new(n);
+        for g in games {
+            let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
+            play_marbles(&preset.variant, chairs, seed, g, &listed, &mut t)?;
         }
-        for i in 0..n {
-            solitaire_games[i] += u32::from(t.solitaire[i] != before[i]);
-        }
+        Ok(t)
+    });
+    let mut t = MarblesTally::new(n);
+    match parts {
+        Ok(parts) => parts.into_iter().for_each(|part| t.merge(part)),
+        Err(e) => return fail(e),
     }
+    let solitaire_games = &t.solitaire_games;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let games = args.games as f64;
     let names: Vec<String> = listed

@@ -61,3 +61,29 @@ impl PlayerFigures {
         self.ci95.iter().map(|(l, h)| [*l, *h]).collect()
     }
 }
+
+/// Plays games `0..games` shared out over the cores, game k on thread k mod threads, each thread
+/// keeping its own tally; the tallies come back in thread order (so a seed gives the same figures
+/// on any machine once merged), or the first error.
+pub fn on_every_core<T: Send>(
+    games: u64,
+    play: impl Fn(&mut dyn Iterator<Item = u64>) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games as usize)
+        .max(1);
+    let play = &play;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| scope.spawn(move || play(&mut (k as u64..games).step_by(threads))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a game thread panicked".into()))
+            })
+            .collect()
+    })
+}

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::score::{SeatScore, score_mask};
+use super::score::{SeatScore, gain_at, score_mask};
 use super::solve::{Expr, Ops, best_expressions, reachable, totals_of};
 use super::variant::{MarblesMode, MarblesVariant};
 use crate::rules::rng::splitmix;
@@ -963,6 +963,23 @@ impl MarblesGame {
     /// Scores as they stand now (final once the game is over).
     pub fn scores(&self) -> Vec<SeatScore> {
         self.marbles.iter().map(|m| self.score_of(*m)).collect()
+    }
+
+    /// What placing on `space` (open) adds to `seat`'s score.
+    pub fn gain(&self, seat: Seat, space: u8) -> i32 {
+        self.gain_of(self.marbles[seat as usize], space)
+    }
+
+    /// What a marble on `space` adds to the score of a seat holding the other spaces of `mask`.
+    pub fn gain_of(&self, mask: u64, space: u8) -> i32 {
+        let n = self.variant.board as u32;
+        let mask = mask & !(1u64 << space);
+        gain_at(mask, space as u32, n, n == 36, self.variant.runs_score)
+    }
+
+    /// What losing the marble on `space` costs `owner`.
+    pub fn loss(&self, owner: Seat, space: u8) -> i32 {
+        self.gain(owner, space)
     }
 
     /// The score of a seat holding the spaces of `mask` on this board (runs wrap on the full
