@@ -354,16 +354,22 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
                 )
             })
             .unwrap_or_default();
+        // Solitaire has nobody to beat: its figure is the score.
+        let won = if chairs > 1 {
+            format!(
+                "won {} of {} ({:.1}%, 95% CI {:.1}–{:.1}%), ",
+                t.wins[i],
+                args.games,
+                win_rate[i] * 100.0,
+                ci[i].0 * 100.0,
+                ci[i].1 * 100.0,
+            )
+        } else {
+            String::new()
+        };
         println!(
-            "{name}: won {} of {} ({:.1}%, 95% CI {:.1}–{:.1}%), {:.1} points a game{sol}, decisions {:.3} ms median, {:.3} ms p99",
-            t.wins[i],
-            args.games,
-            win_rate[i] * 100.0,
-            ci[i].0 * 100.0,
-            ci[i].1 * 100.0,
-            points[i],
-            p50[i],
-            p99[i]
+            "{name}: {won}{:.1} points a game{sol}, decisions {:.3} ms median, {:.3} ms p99",
+            points[i], p50[i], p99[i]
         );
     }
     println!("games/s: {:.1}", games / secs);
