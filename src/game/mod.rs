@@ -4,7 +4,7 @@
 mod camera;
 mod dominoes;
 mod kugelbox;
-mod marbles;
+pub mod marbles;
 mod room;
 pub mod screen;
 pub mod settings;

@@ -388,6 +388,31 @@ impl DiceTray {
         }
     }
 
+    /// Sets every die down at rest in a row across the tray with the given faces up (a replay
+    /// shows its recorded roll so; a test makes the dice it needs). A roll in progress goes on
+    /// and ends with these faces.
+    pub fn set_down(&mut self, values: &[u8]) {
+        let n = self.dice.len() as f32;
+        for (i, d) in self.dice.iter_mut().enumerate() {
+            let value = values.get(i).copied().unwrap_or(1);
+            let up = faces(d.die)
+                .into_iter()
+                .find(|(_, v)| *v == value)
+                .map_or(Vector::Y, |(n, _)| n);
+            let half = match d.die {
+                Die::D6 => D6_EDGE / 2.0,
+                Die::D12 => D12_INRADIUS,
+            };
+            d.quiet = 0;
+            let body = &mut self.world.bodies[d.body];
+            let at = Vector::new((i as f32 - (n - 1.0) / 2.0) * 0.05, half + 0.0005, 0.0);
+            let rotation = Rotation::from_rotation_arc(up, Vector::Y);
+            body.set_position(Pose::from_parts(at, rotation), true);
+            body.set_linvel(Vector::ZERO, true);
+            body.set_angvel(Vector::ZERO, true);
+        }
+    }
+
     /// The last resort: every die laid flat in a row across the tray, on its highest face.
     fn lay_all_flat(&mut self, out: &mut DiceRoll) {
         let n = self.dice.len() as f32;

@@ -1,5 +1,5 @@
-//! What sits over a game's table: which game, preset and seats, and, until the game can be
-//! played, a plain statement that it cannot yet.
+//! What sits over a game's table: which game, preset and seats, and, for a game that cannot be
+//! played yet, a plain statement that it cannot.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -17,17 +17,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Which issue brings each game to life; shown on its table until then.
-fn coming(game: Game) -> &'static str {
+fn coming(game: Game) -> Option<&'static str> {
     match game {
-        Game::Marbles => {
-            "Its rules engine and physics dice are ready (try `muggins solve 1 3 6` or `muggins bench physics`); play comes next."
-        }
-        Game::Dominoes => {
-            "Its rules engine and tile layout are ready (try `muggins sim dominoes`); play comes next."
-        }
-        Game::Kugelbox => {
-            "Its rules engine and the physics box are ready (try `muggins kugel 1,1 5,5`); play comes next."
-        }
+        Game::Marbles => None,
+        Game::Dominoes => Some(
+            "Its rules engine and tile layout are ready (try `muggins sim dominoes`); play comes next.",
+        ),
+        Game::Kugelbox => Some(
+            "Its rules engine and the physics box are ready (try `muggins kugel 1,1 5,5`); play comes next.",
+        ),
     }
 }
 
@@ -72,6 +70,9 @@ fn draw(
                 nav.write(Nav::TogglePause);
             }
         });
+    let Some(coming) = coming(table.game) else {
+        return Ok(());
+    };
     egui::Area::new("not-playable".into())
         .anchor(egui::Align2::CENTER_TOP, [0.0, 12.0])
         .show(ctx, |ui| {
@@ -91,7 +92,7 @@ fn draw(
                         );
                         ui.label(format!(
                             "The table is set; nothing here is a real game. {}",
-                            coming(table.game)
+                            coming
                         ));
                         ui.horizontal(|ui| {
                             if ui.button("Results").clicked() {

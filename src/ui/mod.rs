@@ -2,6 +2,7 @@
 //! send [`Nav`](crate::game::Nav) messages; they decide nothing themselves.
 
 mod hud;
+mod marbles;
 mod notices;
 mod options;
 mod pause;
@@ -33,6 +34,7 @@ pub fn plugin(app: &mut App) {
             title::plugin,
             setup::plugin,
             hud::plugin,
+            marbles::plugin,
             pause::plugin,
             results::plugin,
             options::plugin,

@@ -4,8 +4,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, IVORY, UiState, big_button};
-use crate::game::{Nav, Presets, Screen};
+use crate::game::marbles::{ReplayRequest, records_dir, replay_navs, saved_records};
+use crate::game::{Nav, Presets, Screen, SettingsPath};
 use crate::rules::Game;
+use crate::rules::marbles::GameRecord;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -14,14 +16,82 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The saved games shown on the title, read again every few seconds.
+#[derive(Default)]
+struct Saved {
+    age: f32,
+    read: bool,
+    lines: Vec<(String, Result<GameRecord, String>)>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
     presets: Res<Presets>,
     mut ui_state: ResMut<UiState>,
     mut nav: MessageWriter<Nav>,
     mut preset_lines: Local<Vec<String>>,
+    mut saved: Local<Saved>,
+    settings: Res<SettingsPath>,
+    time: Res<Time>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    saved.age += time.delta_secs();
+    if !saved.read || saved.age > 3.0 {
+        saved.read = true;
+        saved.age = 0.0;
+        saved.lines = records_dir(&settings)
+            .map(|dir| saved_records(&dir))
+            .unwrap_or_default()
+            .into_iter()
+            .take(5)
+            .map(|(p, r)| {
+                let name = p
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into());
+                (name, r)
+            })
+            .collect();
+    }
+    if !saved.lines.is_empty() {
+        egui::Area::new("replays".into())
+            .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -16.0])
+            .show(ctx, |ui| {
+                egui::Frame::window(ui.style())
+                    .inner_margin(10.0)
+                    .show(ui, |ui| {
+                        ui.label(egui::RichText::new("Saved MUGGINS! games").color(IVORY));
+                        for (name, record) in &saved.lines {
+                            ui.horizontal(|ui| match record {
+                                Ok(r) => {
+                                    ui.label(format!(
+                                        "{} · {} seats · {} moves",
+                                        r.preset,
+                                        r.seats,
+                                        r.actions.len()
+                                    ));
+                                    if ui.button("Replay").clicked() {
+                                        commands.insert_resource(ReplayRequest(r.clone()));
+                                        for n in replay_navs(r) {
+                                            nav.write(n);
+                                        }
+                                    }
+                                }
+                                Err(e) => {
+                                    ui.label(
+                                        egui::RichText::new(format!(
+                                            "{name}: cannot be read ({e})"
+                                        ))
+                                        .small()
+                                        .weak(),
+                                    );
+                                }
+                            });
+                        }
+                    });
+            });
+    }
     // Each game's preset titles, joined once: the presets never change while the game runs.
     if preset_lines.is_empty() {
         *preset_lines = Game::ALL

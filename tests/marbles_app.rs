@@ -1,0 +1,342 @@
+//! MUGGINS! played through the app, headless: the physics dice, the referee resource, the AI
+//! seats, the human seats' intents and the results screen, checked against the rules engine.
+#![cfg(feature = "game")]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use muggins::ai::Difficulty;
+use muggins::game::marbles::BoardMarble;
+use muggins::game::marbles::play::{MarblesHappened, MarblesIntent, MarblesPlay};
+use muggins::game::{Nav, Screen, SettingsPath};
+use muggins::rules::marbles::{Action, Event, Phase, Seat, Window, replay};
+use muggins::rules::{Catalog, Game};
+use muggins::table::{SeatKind, TableSetup};
+
+fn headless(frame_ms: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        StatesPlugin,
+        AssetPlugin::default(),
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        frame_ms,
+    )))
+    .insert_resource(SettingsPath(None::<PathBuf>))
+    .add_plugins(muggins::game::plugin);
+    app.update();
+    app
+}
+
+/// Sits `seats` down at a table of `preset` and starts the game.
+fn start(app: &mut App, preset: &str, seats: Vec<SeatKind>) {
+    let setup = TableSetup {
+        game: Game::Marbles,
+        preset: preset.into(),
+        seats,
+    };
+    for n in [Nav::SetUp(Game::Marbles), Nav::Configure(setup), Nav::Start] {
+        app.world_mut().write_message(n);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(app), Screen::Playing);
+    assert!(app.world().get_resource::<MarblesPlay>().is_some());
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn play(app: &App) -> &MarblesPlay {
+    app.world().resource::<MarblesPlay>()
+}
+
+/// Runs frames until `done` holds (at most `frames`).
+fn until(app: &mut App, frames: u32, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..frames {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    assert!(done(app), "never happened: {what}");
+}
+
+fn intend(app: &mut App, intent: MarblesIntent) {
+    app.world_mut().write_message(intent);
+    app.update();
+}
+
+/// The rules events the app sent in the last frame.
+fn happened(app: &App) -> Vec<Event> {
+    let log = app.world().resource::<Messages<MarblesHappened>>();
+    log.iter_current_update_messages()
+        .map(|m| m.0.clone())
+        .collect()
+}
+
+#[test]
+fn four_ai_seats_play_a_whole_game_and_the_scores_match_the_rules() {
+    let mut app = headless(50);
+    let seats = [
+        Difficulty::Expert,
+        Difficulty::Hard,
+        Difficulty::Normal,
+        Difficulty::Easy,
+    ]
+    .map(SeatKind::Ai)
+    .to_vec();
+    start(&mut app, "classic", seats);
+    let mut rolls = 0;
+    let mut marbles_shown_at_end = None;
+    for _ in 0..40_000 {
+        app.update();
+        rolls += happened(&app)
+            .iter()
+            .filter(|e| matches!(e, Event::Rolled { .. }))
+            .count();
+        if screen(&app) != Screen::Playing {
+            break;
+        }
+        if play(&app).game.outcome.is_some() && marbles_shown_at_end.is_none() {
+            // Let the last marble arrive, then count what the table shows.
+            for _ in 0..20 {
+                app.update();
+            }
+            let shown = app
+                .world_mut()
+                .query::<&BoardMarble>()
+                .iter(app.world())
+                .count();
+            marbles_shown_at_end = Some(shown);
+        }
+    }
+    assert_eq!(screen(&app), Screen::Results, "the game ends on its own");
+    let p = play(&app);
+    let outcome = p.game.outcome.clone().expect("over");
+    // The rules engine's own recount: the record replayed from the start.
+    let (catalog, _) = Catalog::builtin();
+    let (again, _) = replay(&p.record, &catalog).expect("the record replays");
+    assert_eq!(again.outcome.as_ref(), Some(&outcome));
+    for s in 0..4u8 {
+        assert_eq!(
+            outcome.scores[s as usize],
+            p.game.score_of(p.game.marbles[s as usize]),
+            "seat {s}"
+        );
+    }
+    // The dice were thrown by physics: faces vary and every turn's roll is in the record.
+    let record_rolls = p
+        .record
+        .actions
+        .iter()
+        .filter(|a| matches!(a, Action::Roll(_)))
+        .count();
+    assert!(
+        rolls >= 20 && record_rolls >= rolls,
+        "{rolls} / {record_rolls}"
+    );
+    eprintln!(
+        "{} actions, {rolls} turns rolled, {} spaces taken, {:?}, scores {:?}",
+        p.record.actions.len(),
+        p.game.taken().count_ones(),
+        outcome.reason,
+        outcome.scores.iter().map(|s| s.total).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        marbles_shown_at_end,
+        Some(p.game.taken().count_ones() as usize),
+        "the board shows every marble the rules hold"
+    );
+}
+
+/// A game of human seats at the classic level, before the roll for the first turn.
+fn humans(seats: usize) -> App {
+    let mut app = headless(20);
+    start(&mut app, "classic", vec![SeatKind::Human; seats]);
+    assert!(matches!(play(&app).game.phase, Phase::RollOff { .. }));
+    app
+}
+
+/// The seat whose turn it is throws; the dice are set down showing `faces` while they roll.
+fn throw(app: &mut App, faces: [u8; 3]) -> Seat {
+    until(app, 5_000, "a seat may throw", |app| {
+        play(app).thrower().is_some()
+    });
+    let seat = play(app).thrower().unwrap();
+    intend(app, MarblesIntent::Throw { seat, flick: None });
+    assert!(play(app).dice.tray.rolling(), "the dice roll");
+    app.world_mut()
+        .resource_mut::<MarblesPlay>()
+        .dice
+        .tray
+        .set_down(&faces);
+    until(app, 2_000, "the dice rest", |app| {
+        !play(app).dice.tray.rolling()
+    });
+    seat
+}
+
+#[test]
+fn human_seats_roll_place_challenge_take_off_and_call_muggins() {
+    let mut app = humans(3);
+    // Roll-offs are over once a seat rolls for its turn.
+    while matches!(play(&app).game.phase, Phase::RollOff { .. }) {
+        throw(&mut app, [1, 2, 3]);
+        throw(&mut app, [1, 2, 3]);
+        throw(&mut app, [4, 5, 6]);
+    }
+    until(&mut app, 100, "a turn", |app| {
+        matches!(play(app).game.phase, Phase::Roll { .. })
+    });
+
+    // Place: 1, 3, 6 make 8; the marble leaves the tray for hole 8 and the scene shows it.
+    let a = throw(&mut app, [1, 3, 6]);
+    assert!(matches!(play(&app).game.phase, Phase::Place { .. }));
+    let tray = play(&app).game.trays[a as usize];
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: a,
+            action: Action::Place(8),
+        },
+    );
+    assert_eq!(play(&app).game.at(8), Some(a));
+    assert_eq!(play(&app).game.trays[a as usize], tray - 1);
+    app.update();
+    let shown: Vec<(u8, u8)> = app
+        .world_mut()
+        .query::<&BoardMarble>()
+        .iter(app.world())
+        .map(|m| (m.seat, m.space))
+        .collect();
+    assert_eq!(shown, vec![(a, 8)]);
+    // Another seat may not place for it, nor roll before the window passes.
+    let b = (a + 1) % 3;
+    let c = (a + 2) % 3;
+    assert!(play(&app).window_left > 0.0);
+    assert_eq!(play(&app).thrower(), None);
+
+    // A challenge of a good placement: the challenger loses a marble... it has none yet, so
+    // nothing more; the proof is in the log.
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: b,
+            action: Action::Challenge(b),
+        },
+    );
+    assert!(
+        play(&app).log.iter().any(|l| l.contains("= 8")),
+        "{:?}",
+        play(&app).log
+    );
+    assert_eq!(play(&app).game.at(8), Some(a), "the good marble stays");
+
+    // b rolls and places honestly; then c bluffs on 30 (2, 2, 5 cannot make 30) and a catches it.
+    let b2 = throw(&mut app, [2, 4, 5]);
+    assert_eq!(b2, b);
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: b,
+            action: Action::Place(11),
+        },
+    );
+    intend(&mut app, MarblesIntent::Pass { seat: a });
+    intend(&mut app, MarblesIntent::Pass { seat: c });
+    assert_eq!(play(&app).window_left, 0.0, "everyone let it pass");
+    let c2 = throw(&mut app, [2, 2, 5]);
+    assert_eq!(c2, c);
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: c,
+            action: Action::Place(30),
+        },
+    );
+    assert_eq!(play(&app).game.at(30), Some(c));
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: a,
+            action: Action::Challenge(a),
+        },
+    );
+    assert_eq!(play(&app).game.at(30), None, "the bluff is taken off");
+    assert!(play(&app).log.iter().any(|l| l.contains("bluff is caught")));
+
+    // Triples: a rolls 4, 4, 4 and takes a marble from each opponent that has one (b's on 11).
+    let a2 = throw(&mut app, [4, 4, 4]);
+    assert_eq!(a2, a);
+    match &play(&app).game.phase {
+        Phase::Triples { from, .. } => assert_eq!(from, &vec![b]),
+        other => panic!("{other:?}"),
+    }
+    // Not a marble of its own.
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: a,
+            action: Action::Remove(8),
+        },
+    );
+    assert!(play(&app).refused.is_some());
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: a,
+            action: Action::Remove(11),
+        },
+    );
+    assert_eq!(play(&app).game.at(11), None);
+    assert!(matches!(play(&app).game.phase, Phase::Place { .. }));
+    // 4, 4, 4 make 12 (4 + 4 + 4).
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: a,
+            action: Action::Place(12),
+        },
+    );
+    intend(&mut app, MarblesIntent::Pass { seat: b });
+    intend(&mut app, MarblesIntent::Pass { seat: c });
+
+    // "No move" when 1, 2, 3 make 6: c calls Muggins! and places there.
+    let b3 = throw(&mut app, [1, 2, 3]);
+    assert_eq!(b3, b);
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: b,
+            action: Action::NoMove,
+        },
+    );
+    assert!(matches!(
+        play(&app).game.window,
+        Some(Window::NoMove { .. })
+    ));
+    intend(
+        &mut app,
+        MarblesIntent::Act {
+            seat: c,
+            action: Action::Muggins { seat: c, space: 6 },
+        },
+    );
+    assert_eq!(play(&app).game.at(6), Some(c));
+    assert!(play(&app).log.iter().any(|l| l.starts_with("Muggins!")));
+
+    // The record replays to the same board.
+    let (catalog, _) = Catalog::builtin();
+    let (again, _) = replay(&play(&app).record, &catalog).unwrap();
+    assert_eq!(again.marbles, play(&app).game.marbles);
+}
