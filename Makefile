@@ -3,9 +3,11 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/muggins-target
 SHOTS ?= screenshots
 XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
-SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-results
+SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-results \
+	08-marbles-roll 09-marbles-place 10-marbles-challenge 11-marbles-challenged 12-marbles-end \
+	13-marbles-sheet
 
-.PHONY: play test deps test-deps smoke screenshots lint bench
+.PHONY: play test deps test-deps smoke screenshots lint bench bench-frame
 
 ## Build in release and open the game.
 play: deps
@@ -40,3 +42,8 @@ lint:
 ## Speed figures from a release build of the pure layers.
 bench:
 	cargo run --release --no-default-features -- bench
+
+## The running game's frame time (`frame.*`) needs the game built in: the dev profile builds it
+## with every dependency optimised, without a second release build of Bevy.
+bench-frame: deps
+	cargo run -- bench frame

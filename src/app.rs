@@ -9,8 +9,14 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
+use crate::ai::Difficulty;
+use crate::ai::marbles::MarblesAi;
+use crate::game::marbles::MarblesPace;
+use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
 use crate::game::{self, Nav, SettingsPath};
 use crate::rules::Game;
+use crate::rules::marbles::{Phase, Window as MarblesWindow};
+use crate::table::SeatKind;
 
 /// Opens the window and plays; with `screenshots`, runs the scripted tour instead and saves
 /// PNGs there.
@@ -35,6 +41,7 @@ pub fn run(screenshots: Option<PathBuf>) -> ExitCode {
             return ExitCode::FAILURE;
         }
         app.insert_resource(Tour::new(dir))
+            .insert_resource(MarblesPace(0.3))
             .add_systems(Update, tour.before(game::screen::AppSet::Navigate));
     }
     match app.run() {
@@ -48,8 +55,56 @@ enum Step {
     Wait(u32, Duration),
     Nav(Nav),
     Shot(&'static str),
+    /// MUGGINS!: play the human seat (0) as a Normal player would until the moment comes.
+    Marbles(Moment),
+    /// MUGGINS!: the human seat does this.
+    Intent(MarblesIntent),
+    /// MUGGINS!: the human seat takes its turn's action as a Normal player would.
+    HumanMove,
+    /// Game time runs this many times as fast as the clock (0 stops it: a roll held in flight).
+    Speed(f32),
+    /// Wait until this screenshot is on disk.
+    Saved(PathBuf),
     /// Wait for every screenshot to be written, check them, quit.
     Finish,
+}
+
+/// Moments of a MUGGINS! game the tour waits for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Moment {
+    /// The human seat may throw the dice.
+    HumanThrows,
+    /// The human seat has rolled and places.
+    HumanPlaces,
+    /// An AI seat has placed and the human seat may challenge.
+    MayChallenge,
+    /// The game is over.
+    Over,
+}
+
+impl Moment {
+    fn reached(self, play: &MarblesPlay) -> bool {
+        let human_actor = play.game.actor() == Some(0);
+        match self {
+            Moment::HumanThrows => play.thrower() == Some(0),
+            Moment::HumanPlaces => {
+                human_actor
+                    && matches!(play.game.phase, Phase::Place { .. })
+                    && play.game.reachable_open(match play.game.phase {
+                        Phase::Place { dice, .. } => dice,
+                        _ => [1, 1, 1],
+                    }) != 0
+            }
+            Moment::MayChallenge => {
+                matches!(
+                    play.game.window,
+                    Some(MarblesWindow::Placed { seat: 1, .. })
+                ) && play.may_speak().contains(&0)
+                    && play.window_left > 0.0
+            }
+            Moment::Over => play.game.outcome.is_some(),
+        }
+    }
 }
 
 /// The scripted tour of every screen.
@@ -70,13 +125,54 @@ impl Tour {
             Step::Wait(30, Duration::from_secs(3)),
             Step::Shot("01-title"),
         ];
+        // A MUGGINS! game against an Expert, from the setup to the score sheet.
+        let setup = crate::table::TableSetup {
+            game: Game::Marbles,
+            preset: "classic".into(),
+            seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+        };
         steps.extend([
             Step::Nav(Nav::SetUp(Game::Marbles)),
+            Step::Nav(Nav::Configure(setup)),
             settle(),
             Step::Shot("02-setup"),
+            Step::Nav(Nav::Start),
+            Step::Wait(14, Duration::from_millis(1500)),
+            Step::Shot("03-marbles"),
+            Step::Marbles(Moment::HumanThrows),
+            Step::Intent(MarblesIntent::Throw {
+                seat: 0,
+                flick: None,
+            }),
+            Step::Wait(1, Duration::ZERO),
+            Step::Speed(0.0),
+            Step::Wait(4, Duration::from_millis(300)),
+            Step::Shot("08-marbles-roll"),
+            Step::Speed(1.0),
+            Step::Marbles(Moment::HumanPlaces),
+            Step::HumanMove,
+            Step::Wait(4, Duration::from_millis(250)),
+            Step::Shot("09-marbles-place"),
+            Step::Marbles(Moment::MayChallenge),
+            Step::Wait(4, Duration::from_millis(300)),
+            Step::Shot("10-marbles-challenge"),
+            Step::Intent(MarblesIntent::Act {
+                seat: 0,
+                action: crate::rules::marbles::Action::Challenge(0),
+            }),
+            Step::Wait(4, Duration::from_millis(400)),
+            Step::Shot("11-marbles-challenged"),
+            // The rest of the game at four times the pace, then the board with its runs lit.
+            Step::Speed(4.0),
+            Step::Marbles(Moment::Over),
+            Step::Speed(0.0),
+            Step::Wait(6, Duration::from_millis(600)),
+            Step::Shot("12-marbles-end"),
+            Step::Speed(1.0),
+            Step::Wait(10, Duration::from_secs(5)),
+            Step::Shot("13-marbles-sheet"),
         ]);
         for (game, shot) in [
-            (Game::Marbles, "03-marbles"),
             (Game::Dominoes, "04-dominoes"),
             (Game::Kugelbox, "05-kugelbox"),
         ] {
@@ -105,19 +201,24 @@ impl Tour {
             frames_left: 0,
             until: Instant::now(),
             shots: Vec::new(),
-            deadline: Instant::now() + Duration::from_secs(300),
+            deadline: Instant::now() + Duration::from_secs(480),
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn tour(
     mut commands: Commands,
     mut script: ResMut<Tour>,
     mut nav: MessageWriter<Nav>,
     mut exit: MessageWriter<AppExit>,
+    marbles: Option<Res<MarblesPlay>>,
+    mut intents: MessageWriter<MarblesIntent>,
+    mut hand: Local<Option<MarblesAi>>,
+    mut time: ResMut<Time<Virtual>>,
 ) {
     if Instant::now() > script.deadline {
-        error!("the screenshot tour took over five minutes; giving up");
+        error!("the screenshot tour took over eight minutes; giving up");
         exit.write(AppExit::error());
         return;
     }
@@ -136,15 +237,67 @@ fn tour(
         Step::Nav(n) => {
             nav.write(n);
         }
+        Step::Intent(i) => {
+            intents.write(i);
+        }
+        Step::Speed(x) => {
+            if x == 0.0 {
+                time.pause();
+            } else {
+                time.unpause();
+                time.set_relative_speed(x);
+            }
+        }
+        Step::HumanMove => {
+            let hand = hand.get_or_insert_with(|| MarblesAi::new(Difficulty::Normal, 7));
+            if let Some(play) = marbles.as_deref()
+                && let Some(action) = hand.on_turn(&play.game, 0)
+            {
+                intents.write(MarblesIntent::Act { seat: 0, action });
+            }
+        }
+        Step::Marbles(moment) => {
+            let Some(play) = marbles.as_deref() else {
+                return;
+            };
+            if moment.reached(play) {
+                return;
+            }
+            script.steps.push_front(Step::Marbles(moment));
+            // Not yet: the human seat plays on as a Normal player would, and lets windows pass.
+            let hand = hand.get_or_insert_with(|| MarblesAi::new(Difficulty::Normal, 7));
+            if play.thrower() == Some(0) {
+                intents.write(MarblesIntent::Throw {
+                    seat: 0,
+                    flick: None,
+                });
+            } else if play.may_speak().contains(&0) {
+                intents.write(MarblesIntent::Pass { seat: 0 });
+            } else if play.game.actor() == Some(0)
+                && !matches!(play.game.phase, Phase::Roll { .. } | Phase::RollOff { .. })
+                && !play.dice.tray.rolling()
+                && let Some(action) = hand.on_turn(&play.game, 0)
+            {
+                intents.write(MarblesIntent::Act { seat: 0, action });
+            }
+            // Look again next frame.
+            script.frames_left = 1;
+        }
         Step::Shot(name) => {
             let path = script.dir.join(format!("{name}.png"));
             let _ = std::fs::remove_file(&path);
             commands
                 .spawn(Screenshot::primary_window())
                 .observe(save_to_disk(path.clone()));
-            script.shots.push(path);
-            // Let the capture come back before moving on.
-            script.frames_left = 5;
+            script.shots.push(path.clone());
+            // Let the capture come back before moving on: the picture is of this moment.
+            script.steps.push_front(Step::Saved(path));
+            script.frames_left = 2;
+        }
+        Step::Saved(path) => {
+            if !path.exists() {
+                script.steps.push_front(Step::Saved(path));
+            }
         }
         Step::Finish => {
             if !all_written(&script.shots) {

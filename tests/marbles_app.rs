@@ -2,53 +2,18 @@
 //! seats, the human seats' intents and the results screen, checked against the rules engine.
 #![cfg(feature = "game")]
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use muggins::ai::Difficulty;
 use muggins::game::marbles::BoardMarble;
 use muggins::game::marbles::play::{MarblesHappened, MarblesIntent, MarblesPlay};
-use muggins::game::{Nav, Screen, SettingsPath};
+use muggins::game::{Screen, headless};
+use muggins::rules::Catalog;
 use muggins::rules::marbles::{Action, Event, Phase, Seat, Window, replay};
-use muggins::rules::{Catalog, Game};
-use muggins::table::{SeatKind, TableSetup};
-
-fn headless(frame_ms: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        StatesPlugin,
-        AssetPlugin::default(),
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<StandardMaterial>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        frame_ms,
-    )))
-    .insert_resource(SettingsPath(None::<PathBuf>))
-    .add_plugins(muggins::game::plugin);
-    app.update();
-    app
-}
+use muggins::table::SeatKind;
 
 /// Sits `seats` down at a table of `preset` and starts the game.
 fn start(app: &mut App, preset: &str, seats: Vec<SeatKind>) {
-    let setup = TableSetup {
-        game: Game::Marbles,
-        preset: preset.into(),
-        seats,
-    };
-    for n in [Nav::SetUp(Game::Marbles), Nav::Configure(setup), Nav::Start] {
-        app.world_mut().write_message(n);
-    }
-    for _ in 0..3 {
-        app.update();
-    }
-    assert_eq!(screen(app), Screen::Playing);
+    assert!(headless::start_marbles(app, preset, seats));
     assert!(app.world().get_resource::<MarblesPlay>().is_some());
 }
 
@@ -86,7 +51,7 @@ fn happened(app: &App) -> Vec<Event> {
 
 #[test]
 fn four_ai_seats_play_a_whole_game_and_the_scores_match_the_rules() {
-    let mut app = headless(50);
+    let mut app = headless::app(50);
     let seats = [
         Difficulty::Expert,
         Difficulty::Hard,
@@ -161,7 +126,7 @@ fn four_ai_seats_play_a_whole_game_and_the_scores_match_the_rules() {
 
 /// A game of human seats at the classic level, before the roll for the first turn.
 fn humans(seats: usize) -> App {
-    let mut app = headless(20);
+    let mut app = headless::app(20);
     start(&mut app, "classic", vec![SeatKind::Human; seats]);
     assert!(matches!(play(&app).game.phase, Phase::RollOff { .. }));
     app

@@ -3,6 +3,7 @@
 
 mod camera;
 mod dominoes;
+pub mod headless;
 mod kugelbox;
 pub mod marbles;
 mod room;

@@ -15,7 +15,7 @@ pub struct Figure {
     pub unit: &'static str,
 }
 
-pub const GROUPS: [&str; 3] = ["marbles", "dominoes", "physics"];
+pub const GROUPS: [&str; 4] = ["marbles", "dominoes", "physics", "frame"];
 
 pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     if let Some(g) = group
@@ -36,6 +36,9 @@ pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     }
     if group.is_none_or(|g| g == "physics") {
         physics(&mut figures);
+    }
+    if group.is_none_or(|g| g == "frame") {
+        frame(&mut figures);
     }
     if json {
         let map: serde_json::Map<String, serde_json::Value> = figures
@@ -317,4 +320,40 @@ pub fn kugel_sample(throws: u32, seed: u64) -> KugelSample {
         k.outcomes.push(o.throw);
     }
     k
+}
+
+/// The running MUGGINS! game, headless with its physics dice: the CPU time of a frame over
+/// 3,000 frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second.
+#[cfg(feature = "game")]
+fn frame(out: &mut Vec<Figure>) {
+    use crate::ai::Difficulty;
+    let levels = [
+        Difficulty::Expert,
+        Difficulty::Hard,
+        Difficulty::Normal,
+        Difficulty::Easy,
+    ];
+    let mut times = crate::game::headless::marbles_frame_times(&levels, 3000);
+    if times.is_empty() {
+        return;
+    }
+    let p99 = crate::sim::stats::quantile(&mut times, 0.99);
+    out.push(Figure {
+        name: "frame.cpu_ms_median",
+        value: median(times),
+        unit: "ms",
+    });
+    out.push(Figure {
+        name: "frame.cpu_ms_p99",
+        value: p99,
+        unit: "ms",
+    });
+}
+
+/// Without the game built in there is no frame to time.
+#[cfg(not(feature = "game"))]
+fn frame(_: &mut Vec<Figure>) {
+    eprintln!(
+        "muggins: the frame figures need the game built in: `cargo run --release -- bench frame` (make bench-frame)"
+    );
 }

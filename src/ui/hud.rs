@@ -37,6 +37,17 @@ fn draw(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let preset = presets.find(table.game, &table.preset);
+    egui::Area::new("hud-hint".into())
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .show(ctx, |ui| {
+            if ui.button("Pause (Esc)").clicked() {
+                nav.write(Nav::TogglePause);
+            }
+        });
+    // A game that plays has its own HUD, which names the table and its seats.
+    let Some(coming) = coming(table.game) else {
+        return Ok(());
+    };
     egui::Area::new("hud-table".into())
         .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .show(ctx, |ui| {
@@ -63,16 +74,6 @@ fn draw(
                     });
                 });
         });
-    egui::Area::new("hud-hint".into())
-        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
-        .show(ctx, |ui| {
-            if ui.button("Pause (Esc)").clicked() {
-                nav.write(Nav::TogglePause);
-            }
-        });
-    let Some(coming) = coming(table.game) else {
-        return Ok(());
-    };
     egui::Area::new("not-playable".into())
         .anchor(egui::Align2::CENTER_TOP, [0.0, 12.0])
         .show(ctx, |ui| {

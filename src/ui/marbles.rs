@@ -122,10 +122,11 @@ fn draw(
                             ui,
                             s as usize,
                             format!(
-                                "{mark}{}: {} in tray, {} points",
+                                "{mark}{}: {} in tray, {} point{}",
                                 who(&play, s),
                                 game.trays[s as usize],
-                                score.total
+                                score.total,
+                                if score.total == 1 { "" } else { "s" }
                             ),
                         );
                     }
@@ -143,7 +144,7 @@ fn draw(
                 });
         });
     egui::Area::new("marbles-log".into())
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-10.0, -10.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
         .show(ctx, |ui| {
             egui::Frame::window(ui.style())
                 .inner_margin(8.0)
@@ -256,8 +257,8 @@ fn turn_panel(
                     Some(seat),
                 );
                 dice_line(ui, dice);
-                ui.label(format!("Challenge? {:.0} s", play.window_left.ceil()));
                 ui.horizontal(|ui| {
+                    ui.label(format!("Challenge? {:.0} s", play.window_left.ceil()));
                     for s in &speakers {
                         if ui.button(format!("Seat {}: Challenge!", s + 1)).clicked() {
                             intents.write(MarblesIntent::Act {
@@ -271,11 +272,11 @@ fn turn_panel(
             Window::NoMove { seat, dice } => {
                 headline(ui, format!("{}: no move", who(play, seat)), Some(seat));
                 dice_line(ui, dice);
-                ui.label(format!(
-                    "Can you make an open number? {:.0} s",
-                    play.window_left.ceil()
-                ));
                 ui.horizontal(|ui| {
+                    ui.label(format!(
+                        "Can you make an open number? {:.0} s",
+                        play.window_left.ceil()
+                    ));
                     ui.add(egui::TextEdit::singleline(&mut hud.entry).desired_width(48.0));
                     for s in &speakers {
                         if ui.button(format!("Seat {}: Muggins!", s + 1)).clicked()
@@ -291,7 +292,9 @@ fn turn_panel(
                 });
             }
         }
-        if ui.button("Let it pass").clicked() {
+        if ui.button("Let it pass (Space)").clicked()
+            || ui.input(|i| i.key_pressed(egui::Key::Space))
+        {
             for s in speakers {
                 intents.write(MarblesIntent::Pass { seat: s });
             }

@@ -23,7 +23,9 @@ pub const RING_RADIUS: f32 = 0.42;
 /// The top of the board.
 pub const BOARD_TOP: f32 = 0.04;
 /// Where the dice tray's centre sits on the table.
-pub const DICE_TRAY_AT: Vec3 = Vec3::new(0.80, 0.0, 0.30);
+pub const DICE_TRAY_AT: Vec3 = Vec3::new(0.84, 0.0, 0.34);
+/// How much larger than the physics tray the dice tray is drawn.
+pub const DICE_SCALE: f32 = 1.25;
 /// Seconds a marble takes from its tray to its hole.
 pub const TRAVEL_S: f32 = 0.6;
 /// Seconds the finished game stays on the table before the results.
@@ -93,17 +95,28 @@ fn tray_frame(seat: usize) -> (Vec3, Quat) {
     (rot * Vec3::new(0.0, 0.0125, 0.68), rot)
 }
 
-/// Where the `i`th marble of a seat's tray rests (ten to a row).
-pub fn tray_slot(seat: usize, i: usize) -> Vec3 {
+/// Where the `i`th marble of a seat's tray rests (ten to a row, two rows to a tray of 20, five
+/// to Solitaire's 50).
+pub fn tray_slot(seat: usize, i: usize, marbles: usize) -> Vec3 {
     let (centre, rot) = tray_frame(seat);
+    let rows = marbles.div_ceil(10).max(1);
     let (row, col) = (i / 10, i % 10);
     centre
         + rot
             * Vec3::new(
                 -0.135 + 0.03 * col as f32,
                 0.022,
-                -0.036 + 0.024 * row as f32,
+                0.024 * (row as f32 - (rows as f32 - 1.0) / 2.0),
             )
+}
+
+/// A seat's tray: ten marbles wide, as deep as its rows.
+fn tray_size(marbles: usize) -> Vec3 {
+    Vec3::new(
+        0.34,
+        0.025,
+        0.042 + 0.024 * marbles.div_ceil(10).max(1) as f32,
+    )
 }
 
 /// A bevy vector from a physics one.
@@ -155,6 +168,7 @@ fn start_game(
     table: Res<Table>,
     presets: Res<Presets>,
     replay: Option<Res<ReplayRequest>>,
+    pace: Option<Res<MarblesPace>>,
     mut notices: ResMut<super::Notices>,
     mut nav: MessageWriter<Nav>,
 ) {
@@ -164,6 +178,7 @@ fn start_game(
         return;
     };
     let seed = replay.as_ref().map_or_else(new_seed, |r| r.0.seed);
+    let pace = pace.map_or(1.0, |p| p.0);
     match MarblesPlay::new(
         &preset.name,
         preset.variant.clone(),
@@ -171,6 +186,7 @@ fn start_game(
         seed,
     ) {
         Ok(mut play) => {
+            play.pace = pace;
             if let Some(r) = replay {
                 play.replay = Some(r.0.actions.iter().copied().collect());
                 commands.remove_resource::<ReplayRequest>();
@@ -183,6 +199,11 @@ fn start_game(
         }
     }
 }
+
+/// How long the game's pauses last, as a share of the usual, for the games that start from now
+/// (the screenshot tour hurries).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MarblesPace(pub f32);
 
 /// A saved game to play back at the table: set with the table before the game starts.
 #[derive(Resource, Clone, Debug)]
@@ -211,15 +232,15 @@ fn spawn_table(
     mut rig: ResMut<CameraRig>,
 ) {
     *rig = CameraRig {
-        eye: Vec3::new(0.12, 1.25, 1.05),
-        target: Vec3::new(0.12, 0.0, 0.08),
+        eye: Vec3::new(0.2, 1.25, 0.98),
+        target: Vec3::new(0.2, 0.0, -0.02),
     };
     let Some(play) = play else { return };
     let variant = &play.game.variant;
     let used = variant.board as usize;
     let board = meshes.add(Cylinder::new(0.52, BOARD_TOP));
     let hole = meshes.add(Cylinder::new(0.02, 0.004));
-    let tray = meshes.add(Cuboid::new(0.34, 0.025, 0.09));
+    let tray = meshes.add(Cuboid::from_size(tray_size(variant.marbles as usize)));
     let marble = meshes.add(Sphere::new(0.0125).mesh().uv(16, 12));
     commands.insert_resource(MarbleMesh(marble.clone()));
     let lit = super::SEAT_COLOURS
@@ -227,7 +248,7 @@ fn spawn_table(
         .map(|c| {
             materials.add(StandardMaterial {
                 base_color: *c,
-                emissive: c.to_linear() * 6.0,
+                emissive: c.to_linear() * 1.5,
                 perceptual_roughness: 0.15,
                 ..default()
             })
@@ -236,6 +257,7 @@ fn spawn_table(
     commands.insert_resource(LitMarbles(lit));
     let d6 = meshes.add(Cuboid::from_length(crate::physics::dice::D6_EDGE));
     let d12 = meshes.add(Sphere::new(crate::physics::dice::D12_INRADIUS * 1.15));
+    let pip = meshes.add(Sphere::new(crate::physics::dice::D6_EDGE * 0.1));
     let floor = meshes.add(Cuboid::new(
         2.0 * crate::physics::dice::TRAY_HALF_W + 0.04,
         0.01,
@@ -287,51 +309,113 @@ fn spawn_table(
                         part(
                             marble.clone(),
                             palette.seats[seat].clone(),
-                            Transform::from_translation(tray_slot(seat, i)),
+                            Transform::from_translation(tray_slot(
+                                seat,
+                                i,
+                                variant.marbles as usize,
+                            )),
                         ),
                     ));
                 }
             }
-            // The dice tray: a felt floor in a wooden frame.
-            p.spawn(part(
-                floor,
-                palette.felt.clone(),
-                Transform::from_translation(DICE_TRAY_AT + Vec3::Y * -0.005),
-            ));
-            for (mesh, x, z) in [
-                (&long_wall, 0.0, hd + 0.01),
-                (&long_wall, 0.0, -hd - 0.01),
-                (&short_wall, hw + 0.01, 0.0),
-                (&short_wall, -hw - 0.01, 0.0),
-            ] {
-                p.spawn(part(
-                    mesh.clone(),
-                    palette.dark_wood.clone(),
-                    Transform::from_translation(DICE_TRAY_AT + Vec3::new(x, wall_h / 2.0, z)),
+            // The dice tray, drawn larger than the physics tray so the dice read from the
+            // chair: a felt floor in a wooden frame, and the dice with their pips.
+            p.spawn((
+                Name::new("Dice tray"),
+                Transform::from_translation(DICE_TRAY_AT).with_scale(Vec3::splat(DICE_SCALE)),
+                Visibility::default(),
+            ))
+            .with_children(|t| {
+                t.spawn(part(
+                    floor,
+                    palette.felt.clone(),
+                    Transform::from_xyz(0.0, -0.005, 0.0),
                 ));
-            }
-            for (i, ((at, rot), die)) in play
-                .dice
-                .tray
-                .poses()
-                .into_iter()
-                .zip(&variant.dice)
-                .enumerate()
-            {
-                let mesh = match die {
-                    Die::D6 => d6.clone(),
-                    Die::D12 => d12.clone(),
-                };
-                p.spawn((
-                    DieBody(i),
-                    part(
-                        mesh,
-                        palette.die.clone(),
-                        Transform::from_translation(DICE_TRAY_AT + v3(at)).with_rotation(quat(rot)),
-                    ),
-                ));
-            }
+                for (mesh, x, z) in [
+                    (&long_wall, 0.0, hd + 0.01),
+                    (&long_wall, 0.0, -hd - 0.01),
+                    (&short_wall, hw + 0.01, 0.0),
+                    (&short_wall, -hw - 0.01, 0.0),
+                ] {
+                    t.spawn(part(
+                        mesh.clone(),
+                        palette.dark_wood.clone(),
+                        Transform::from_xyz(x, wall_h / 2.0, z),
+                    ));
+                }
+                for (i, ((at, rot), die)) in play
+                    .dice
+                    .tray
+                    .poses()
+                    .into_iter()
+                    .zip(&variant.dice)
+                    .enumerate()
+                {
+                    let mesh = match die {
+                        Die::D6 => d6.clone(),
+                        Die::D12 => d12.clone(),
+                    };
+                    t.spawn((
+                        DieBody(i),
+                        part(
+                            mesh,
+                            palette.die.clone(),
+                            Transform::from_translation(v3(at)).with_rotation(quat(rot)),
+                        ),
+                    ))
+                    .with_children(|d| {
+                        if *die == Die::D6 {
+                            for at in pips() {
+                                d.spawn(part(
+                                    pip.clone(),
+                                    palette.hole.clone(),
+                                    Transform::from_translation(at),
+                                ));
+                            }
+                        }
+                    });
+                }
+            });
         });
+}
+
+/// Where the pips of a six-sided die sit, in the die's own frame: each face's value drawn on
+/// the face the physics reads it from.
+fn pips() -> Vec<Vec3> {
+    use crate::physics::dice::{D6_EDGE, faces};
+    let layout = |v: u8| -> &'static [(f32, f32)] {
+        match v {
+            1 => &[(0.0, 0.0)],
+            2 => &[(-1.0, -1.0), (1.0, 1.0)],
+            3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+            4 => &[(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)],
+            5 => &[
+                (-1.0, -1.0),
+                (-1.0, 1.0),
+                (0.0, 0.0),
+                (1.0, -1.0),
+                (1.0, 1.0),
+            ],
+            _ => &[
+                (-1.0, -1.0),
+                (-1.0, 0.0),
+                (-1.0, 1.0),
+                (1.0, -1.0),
+                (1.0, 0.0),
+                (1.0, 1.0),
+            ],
+        }
+    };
+    let mut out = Vec::new();
+    for (normal, value) in faces(Die::D6) {
+        let n = v3(normal);
+        let u = n.any_orthonormal_vector();
+        let w = n.cross(u);
+        for (a, b) in layout(value) {
+            out.push(n * (D6_EDGE / 2.0) + (u * *a + w * *b) * D6_EDGE * 0.27);
+        }
+    }
+    out
 }
 
 /// Marbles on the board follow the rules: a new one travels from its seat's tray, a removed one
@@ -366,7 +450,11 @@ fn place_marbles(
         if shown[space as usize].is_some() {
             continue;
         }
-        let from = tray_slot(seat as usize, play.game.trays[seat as usize] as usize);
+        let from = tray_slot(
+            seat as usize,
+            play.game.trays[seat as usize] as usize,
+            play.game.variant.marbles as usize,
+        );
         let to = hole_rest(space as usize);
         commands.entity(root).with_child((
             BoardMarble { seat, space },
@@ -418,7 +506,7 @@ fn show_dice(play: Res<MarblesPlay>, mut dice: Query<(&DieBody, &mut Transform)>
     let poses = play.dice.tray.poses();
     for (d, mut t) in &mut dice {
         if let Some((at, rot)) = poses.get(d.0) {
-            t.translation = DICE_TRAY_AT + v3(*at);
+            t.translation = v3(*at);
             t.rotation = quat(*rot);
         }
     }

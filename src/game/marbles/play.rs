@@ -66,6 +66,8 @@ pub struct MarblesPlay {
     pub over_for: f32,
     /// A saved game being played back: its actions still to come.
     pub replay: Option<std::collections::VecDeque<Action>>,
+    /// How long the pauses last, as a share of the usual (the screenshot tour hurries).
+    pub pace: f32,
 }
 
 impl MarblesPlay {
@@ -110,6 +112,7 @@ impl MarblesPlay {
             refused: None,
             over_for: 0.0,
             replay: None,
+            pace: 1.0,
         })
     }
 
@@ -160,7 +163,7 @@ impl MarblesPlay {
                 if self.game.window != window {
                     self.window_opened();
                 }
-                self.ai_wait = AI_PAUSE_S;
+                self.ai_wait = AI_PAUSE_S * self.pace;
                 true
             }
             Err(e) => {
@@ -249,7 +252,17 @@ pub fn describe(e: &Event) -> String {
             format!("{} {} {} repeats a number: roll again", d[0], d[1], d[2])
         }
         Event::Turn(seat) => format!("{}'s turn", s(seat)),
-        Event::GameOver(o) => format!("Game over ({:?})", o.reason),
+        Event::GameOver(o) => {
+            use crate::rules::marbles::EndReason;
+            let why = match o.reason {
+                EndReason::BoardFull => "the board is full".to_string(),
+                EndReason::ThreeIdleRounds => "three rounds without a marble placed".into(),
+                EndReason::TrayEmpty(seat) => format!("{}'s tray is empty", s(&seat)),
+                EndReason::OutOfMarbles => "the marbles ran out".into(),
+                EndReason::DoesTheDishes(seat) => format!("{} does the dishes", s(&seat)),
+            };
+            format!("Game over: {why}")
+        }
     }
 }
 
@@ -268,7 +281,8 @@ pub(super) fn roll_dice(
         return;
     }
     let step = crate::physics::STEP_S;
-    play.dice.pending = (play.dice.pending + time.delta_secs()).min(12.0 * step);
+    // A slow frame still shows the dice at their real pace, up to half a second a frame.
+    play.dice.pending = (play.dice.pending + time.delta_secs()).min(60.0 * step);
     while play.dice.pending >= step {
         play.dice.pending -= step;
         if let Some(roll) = play.dice.tray.step() {
@@ -384,7 +398,7 @@ pub(super) fn ai_seats(
                 return;
             }
         }
-        play.ai_wait = AI_PAUSE_S;
+        play.ai_wait = AI_PAUSE_S * play.pace;
         return;
     }
     if play.window_left > 0.0 {

@@ -1,0 +1,69 @@
+//! The game's logic without a window: the plugins the tests and the frame bench run, stepped by a
+//! fixed frame time.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use super::{Nav, Screen, SettingsPath};
+use crate::rules::Game;
+use crate::table::{SeatKind, TableSetup};
+
+/// The game's plugins on `MinimalPlugins`, each frame `frame_ms` of game time, settings in
+/// memory only.
+pub fn app(frame_ms: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        StatesPlugin,
+        AssetPlugin::default(),
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        frame_ms,
+    )))
+    .insert_resource(SettingsPath(None))
+    .add_plugins(super::plugin);
+    app.update();
+    app
+}
+
+/// Sits `seats` down at a MUGGINS! table of `preset` and starts the game; false if it did not
+/// start.
+pub fn start_marbles(app: &mut App, preset: &str, seats: Vec<SeatKind>) -> bool {
+    let setup = TableSetup {
+        game: Game::Marbles,
+        preset: preset.into(),
+        seats,
+    };
+    for n in [Nav::SetUp(Game::Marbles), Nav::Configure(setup), Nav::Start] {
+        app.world_mut().write_message(n);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    *app.world().resource::<State<Screen>>().get() == Screen::Playing
+}
+
+/// The CPU time of each frame (ms) of 60-frames-a-second MUGGINS! games between AI seats at
+/// `levels`, headless with the physics dice, over `frames` frames (new games as games end).
+pub fn marbles_frame_times(levels: &[crate::ai::Difficulty], frames: usize) -> Vec<f64> {
+    let seats: Vec<SeatKind> = levels.iter().map(|l| SeatKind::Ai(*l)).collect();
+    let mut app = app(16);
+    let mut times = Vec::with_capacity(frames);
+    while times.len() < frames {
+        if *app.world().resource::<State<Screen>>().get() != Screen::Playing
+            && !start_marbles(&mut app, "classic", seats.clone())
+        {
+            break;
+        }
+        let clock = Instant::now();
+        app.update();
+        times.push(clock.elapsed().as_secs_f64() * 1e3);
+    }
+    times
+}
