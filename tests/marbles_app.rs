@@ -305,3 +305,83 @@ fn human_seats_roll_place_challenge_take_off_and_call_muggins() {
     let (again, _) = replay(&play(&app).record, &catalog).unwrap();
     assert_eq!(again.marbles, play(&app).game.marbles);
 }
+
+#[test]
+fn every_preset_plays_to_its_end_at_the_table_and_a_saved_game_replays() {
+    let (catalog, _) = Catalog::builtin();
+    for (i, preset) in catalog.marbles.iter().enumerate() {
+        let seats = if preset.seats.max == 1 {
+            1
+        } else {
+            (preset.seats.min as usize + i % 3).min(preset.seats.max as usize)
+        };
+        let level = Difficulty::ALL[i % 4];
+        let mut app = headless::app(50);
+        start(&mut app, &preset.name, vec![SeatKind::Ai(level); seats]);
+        until(&mut app, 60_000, &preset.name, |app| {
+            screen(app) == Screen::Results
+        });
+        let record = play(&app).record.clone();
+        let outcome = play(&app).game.outcome.clone();
+        assert!(outcome.is_some(), "{}", preset.name);
+
+        // The saved game, played back from the title: the same game to the same end.
+        if i % 3 == 0 {
+            let json = record.to_json();
+            let parsed = muggins::rules::marbles::GameRecord::parse(&json).unwrap();
+            app.world_mut()
+                .insert_resource(muggins::game::marbles::ReplayRequest(parsed.clone()));
+            app.world_mut().write_message(muggins::game::Nav::Title);
+            app.update();
+            app.update();
+            for n in muggins::game::marbles::replay_navs(&parsed) {
+                app.world_mut().write_message(n);
+            }
+            until(&mut app, 20, "the replay starts", |app| {
+                screen(app) == Screen::Playing
+            });
+            assert!(play(&app).replay.is_some());
+            until(&mut app, 60_000, "the replay ends", |app| {
+                screen(app) == Screen::Results
+            });
+            assert_eq!(play(&app).game.outcome, outcome, "{}", preset.name);
+            assert_eq!(play(&app).record, record);
+        }
+    }
+}
+
+#[test]
+fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
+    use muggins::game::marbles::{save_record, saved_records};
+    let dir = std::env::temp_dir().join(format!("muggins-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = headless::app(50);
+    start(
+        &mut app,
+        "starter",
+        vec![SeatKind::Ai(Difficulty::Normal); 2],
+    );
+    until(&mut app, 60_000, "the game ends", |app| {
+        screen(app) == Screen::Results
+    });
+    let saved = save_record(play(&app), &dir).unwrap();
+    std::fs::write(
+        dir.join("broken.json"),
+        "{\"game\": \"marbles\", \"actions\": 7",
+    )
+    .unwrap();
+    let listed = saved_records(&dir);
+    assert_eq!(listed.len(), 2);
+    let good = listed.iter().find(|(p, _)| *p == saved).unwrap();
+    assert_eq!(good.1.as_ref().unwrap(), &play(&app).record);
+    let bad = listed
+        .iter()
+        .find(|(p, _)| p.ends_with("broken.json"))
+        .unwrap();
+    assert!(
+        bad.1.as_ref().unwrap_err().contains("not a game record"),
+        "{:?}",
+        bad.1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

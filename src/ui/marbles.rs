@@ -150,7 +150,7 @@ fn draw(
                 .inner_margin(8.0)
                 .show(ui, |ui| {
                     ui.set_max_width(360.0);
-                    for line in play.log.iter().rev().take(7).rev() {
+                    for line in play.log.iter().rev().take(5).rev() {
                         ui.label(egui::RichText::new(line).small());
                     }
                 });

@@ -232,8 +232,8 @@ fn spawn_table(
     mut rig: ResMut<CameraRig>,
 ) {
     *rig = CameraRig {
-        eye: Vec3::new(0.2, 1.25, 0.98),
-        target: Vec3::new(0.2, 0.0, -0.02),
+        eye: Vec3::new(0.2, 1.3, 1.12),
+        target: Vec3::new(0.2, 0.0, 0.07),
     };
     let Some(play) = play else { return };
     let variant = &play.game.variant;
