@@ -3,15 +3,10 @@
 #![cfg(feature = "game")]
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use muggins::ai::Difficulty;
-use muggins::game::{
-    Lobby, MainCamera, Nav, Notices, Pause, Screen, SettingsPath, Table, TableScene,
-};
+use muggins::game::{Lobby, MainCamera, Nav, Notices, Pause, Screen, Table, TableScene};
 use muggins::rules::Game;
 use muggins::settings::Settings;
 use muggins::table::SeatKind;
@@ -24,22 +19,7 @@ fn config_dir(name: &str) -> PathBuf {
 }
 
 fn headless(config: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        StatesPlugin,
-        AssetPlugin::default(),
-    ))
-    .init_asset::<Mesh>()
-    .init_asset::<StandardMaterial>()
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        16,
-    )))
-    .insert_resource(SettingsPath(Some(config.join("settings.ron"))))
-    .add_plugins(muggins::game::plugin);
-    app.update();
-    app
+    muggins::game::headless::app_with_settings(16, Some(config.join("settings.ron")))
 }
 
 /// Sends a navigation request and lets the transition happen.

@@ -385,3 +385,26 @@ fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_click_finds_the_hole_under_it() {
+    use muggins::game::marbles::{BOARD_TOP, space_position};
+    use muggins::input::space_on_ray;
+    // Rays from above the player's chair, as the camera casts them.
+    let eye = Vec3::new(0.2, 1.3, 1.12);
+    let ray = |to: Vec3| Ray3d::new(eye, Dir3::new(to - eye).unwrap());
+    for n in 1..=36u8 {
+        let hole = space_position(n as usize) + Vec3::Y * BOARD_TOP;
+        assert_eq!(space_on_ray(ray(hole), 36), Some(n));
+        // A little off the centre still finds it.
+        assert_eq!(
+            space_on_ray(ray(hole + Vec3::new(0.012, 0.0, -0.01)), 36),
+            Some(n)
+        );
+        // On the 18-space board the covered holes do not count.
+        assert_eq!(space_on_ray(ray(hole), 18), (n <= 18).then_some(n));
+    }
+    // The board's middle finds none, nor does a look at the sky.
+    assert_eq!(space_on_ray(ray(Vec3::Y * BOARD_TOP), 36), None);
+    assert_eq!(space_on_ray(Ray3d::new(eye, Dir3::Y), 36), None);
+}

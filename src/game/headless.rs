@@ -14,6 +14,11 @@ use crate::table::{SeatKind, TableSetup};
 /// The game's plugins on `MinimalPlugins`, each frame `frame_ms` of game time, settings in
 /// memory only.
 pub fn app(frame_ms: u64) -> App {
+    app_with_settings(frame_ms, None)
+}
+
+/// The same, with the settings (and saved games) kept in `settings` (a settings file's path).
+pub fn app_with_settings(frame_ms: u64, settings: Option<std::path::PathBuf>) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -26,7 +31,7 @@ pub fn app(frame_ms: u64) -> App {
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         frame_ms,
     )))
-    .insert_resource(SettingsPath(None))
+    .insert_resource(SettingsPath(settings))
     .add_plugins(super::plugin);
     app.update();
     app

@@ -40,7 +40,12 @@ fn back(
 
 /// The space (1-based) whose hole is under `cursor`, if any.
 pub fn space_under(camera: &Camera, at: &GlobalTransform, cursor: Vec2, board: u8) -> Option<u8> {
-    let ray = camera.viewport_to_world(at, cursor).ok()?;
+    space_on_ray(camera.viewport_to_world(at, cursor).ok()?, board)
+}
+
+/// The space (1-based) of the first `board` spaces whose hole `ray` meets on the board's top,
+/// within a hole's reach (3 cm), if any.
+pub fn space_on_ray(ray: Ray3d, board: u8) -> Option<u8> {
     let top = Vec3::Y * BOARD_TOP;
     let d = ray.intersect_plane(top, InfinitePlane3d::new(Vec3::Y))?;
     let p = ray.get_point(d);

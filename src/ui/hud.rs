@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, seat_label};
+use super::{DrawUi, IVORY, framed, seat_label};
 use crate::game::{Nav, Pause, Presets, Table};
 use crate::rules::Game;
 use crate::table::SeatKind;
@@ -48,63 +48,62 @@ fn draw(
     let Some(coming) = coming(table.game) else {
         return Ok(());
     };
-    egui::Area::new("hud-table".into())
-        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(10.0)
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(table.game.title())
-                            .size(22.0)
-                            .color(IVORY)
-                            .strong(),
-                    );
-                    if let Some(p) = &preset {
-                        ui.label(format!("{} — {}", p.title, p.summary));
+    framed(
+        ctx,
+        "hud-table",
+        egui::Align2::LEFT_BOTTOM,
+        [12.0, -12.0],
+        10.0,
+        |ui| {
+            ui.label(
+                egui::RichText::new(table.game.title())
+                    .size(22.0)
+                    .color(IVORY)
+                    .strong(),
+            );
+            if let Some(p) = &preset {
+                ui.label(format!("{} — {}", p.title, p.summary));
+            }
+            ui.horizontal(|ui| {
+                for (i, seat) in table.seats.iter().enumerate() {
+                    let who = match seat {
+                        SeatKind::Human => "Human".to_string(),
+                        SeatKind::Ai(level) => format!("AI {level}"),
+                    };
+                    seat_label(ui, i, who);
+                }
+            });
+        },
+    );
+    framed(
+        ctx,
+        "not-playable",
+        egui::Align2::CENTER_TOP,
+        [0.0, 12.0],
+        12.0,
+        |ui| {
+            ui.set_max_width(560.0);
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(format!("{} is not playable yet", table.game.title()))
+                        .size(22.0)
+                        .color(IVORY)
+                        .strong(),
+                );
+                ui.label(format!(
+                    "The table is set; nothing here is a real game. {}",
+                    coming
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Results").clicked() {
+                        nav.write(Nav::EndGame);
                     }
-                    ui.horizontal(|ui| {
-                        for (i, seat) in table.seats.iter().enumerate() {
-                            let who = match seat {
-                                SeatKind::Human => "Human".to_string(),
-                                SeatKind::Ai(level) => format!("AI {level}"),
-                            };
-                            seat_label(ui, i, who);
-                        }
-                    });
+                    if ui.button("Back to the title").clicked() {
+                        nav.write(Nav::Title);
+                    }
                 });
-        });
-    egui::Area::new("not-playable".into())
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 12.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(12.0)
-                .show(ui, |ui| {
-                    ui.set_max_width(560.0);
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{} is not playable yet",
-                                table.game.title()
-                            ))
-                            .size(22.0)
-                            .color(IVORY)
-                            .strong(),
-                        );
-                        ui.label(format!(
-                            "The table is set; nothing here is a real game. {}",
-                            coming
-                        ));
-                        ui.horizontal(|ui| {
-                            if ui.button("Results").clicked() {
-                                nav.write(Nav::EndGame);
-                            }
-                            if ui.button("Back to the title").clicked() {
-                                nav.write(Nav::Title);
-                            }
-                        });
-                    });
-                });
-        });
+            });
+        },
+    );
     Ok(())
 }

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{ACCENT, DrawUi, IVORY, seat_colour, seat_label};
+use super::{ACCENT, DrawUi, IVORY, framed, seat_colour, seat_label};
 use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
 use crate::game::marbles::{BOARD_TOP, space_position};
 use crate::game::{MainCamera, Pause, Presets, Table};
@@ -91,94 +91,98 @@ fn draw(
     if !learning {
         hud.show_answers = false;
     }
-    egui::Area::new("marbles-turn".into())
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 10.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(10.0)
-                .show(ui, |ui| {
-                    ui.set_min_width(380.0);
-                    ui.vertical_centered(|ui| turn_panel(ui, &play, &mut hud, &mut intents));
-                });
-        });
-    egui::Area::new("marbles-seats".into())
-        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 54.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(10.0)
-                .show(ui, |ui| {
-                    let title = presets
-                        .find(table.game, &table.preset)
-                        .map_or(String::new(), |p| p.title);
-                    ui.label(
-                        egui::RichText::new(format!("MUGGINS! — {title}"))
-                            .color(IVORY)
-                            .strong(),
-                    );
-                    for s in 0..game.seats {
-                        let score = game.score_of(game.marbles[s as usize]);
-                        let mark = if game.actor() == Some(s) { "▶ " } else { "" };
-                        seat_label(
-                            ui,
-                            s as usize,
-                            format!(
-                                "{mark}{}: {} in tray, {} point{}",
-                                who(&play, s),
-                                game.trays[s as usize],
-                                score.total,
-                                if score.total == 1 { "" } else { "s" }
-                            ),
-                        );
-                    }
-                    if game.variant.mode == MarblesMode::Solitaire {
-                        ui.label(format!("Set aside: {}", game.set_aside));
-                    }
-                    ui.horizontal(|ui| {
-                        if learning {
-                            ui.checkbox(&mut hud.show_answers, "Show answers");
-                        }
-                        if ui.button("Rules").clicked() {
-                            hud.rules_open = !hud.rules_open;
-                        }
-                    });
-                });
-        });
-    egui::Area::new("marbles-log".into())
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -10.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(8.0)
-                .show(ui, |ui| {
-                    ui.set_max_width(360.0);
-                    for line in play.log.iter().rev().take(5).rev() {
-                        ui.label(egui::RichText::new(line).small());
-                    }
-                });
-        });
+    framed(
+        ctx,
+        "marbles-turn",
+        egui::Align2::CENTER_TOP,
+        [0.0, 10.0],
+        10.0,
+        |ui| {
+            ui.set_min_width(380.0);
+            ui.vertical_centered(|ui| turn_panel(ui, &play, &mut hud, &mut intents));
+        },
+    );
+    framed(
+        ctx,
+        "marbles-seats",
+        egui::Align2::RIGHT_TOP,
+        [-10.0, 54.0],
+        10.0,
+        |ui| {
+            let title = presets
+                .find(table.game, &table.preset)
+                .map_or(String::new(), |p| p.title);
+            ui.label(
+                egui::RichText::new(format!("MUGGINS! — {title}"))
+                    .color(IVORY)
+                    .strong(),
+            );
+            for s in 0..game.seats {
+                let score = game.score_of(game.marbles[s as usize]);
+                let mark = if game.actor() == Some(s) { "▶ " } else { "" };
+                seat_label(
+                    ui,
+                    s as usize,
+                    format!(
+                        "{mark}{}: {} in tray, {} point{}",
+                        who(&play, s),
+                        game.trays[s as usize],
+                        score.total,
+                        if score.total == 1 { "" } else { "s" }
+                    ),
+                );
+            }
+            if game.variant.mode == MarblesMode::Solitaire {
+                ui.label(format!("Set aside: {}", game.set_aside));
+            }
+            ui.horizontal(|ui| {
+                if learning {
+                    ui.checkbox(&mut hud.show_answers, "Show answers");
+                }
+                if ui.button("Rules").clicked() {
+                    hud.rules_open = !hud.rules_open;
+                }
+            });
+        },
+    );
+    framed(
+        ctx,
+        "marbles-log",
+        egui::Align2::LEFT_BOTTOM,
+        [10.0, -10.0],
+        8.0,
+        |ui| {
+            ui.set_max_width(360.0);
+            for line in play.log.iter().rev().take(5).rev() {
+                ui.label(egui::RichText::new(line).small());
+            }
+        },
+    );
     if hud.show_answers
         && let Phase::Place { dice, .. } = game.phase
     {
-        egui::Area::new("marbles-answers".into())
-            .anchor(egui::Align2::LEFT_TOP, [10.0, 54.0])
-            .show(ctx, |ui| {
-                egui::Frame::window(ui.style())
-                    .inner_margin(8.0)
-                    .show(ui, |ui| {
-                        ui.set_max_width(240.0);
-                        ui.label(egui::RichText::new("This roll makes").color(IVORY));
-                        let all: Vec<String> = totals_of(game.makes(dice))
-                            .map(|t| {
-                                if game.at(t as u8).is_some() {
-                                    format!("({t})")
-                                } else {
-                                    t.to_string()
-                                }
-                            })
-                            .collect();
-                        ui.label(all.join(" "));
-                        ui.label(egui::RichText::new("(taken in brackets)").small());
-                    });
-            });
+        framed(
+            ctx,
+            "marbles-answers",
+            egui::Align2::LEFT_TOP,
+            [10.0, 54.0],
+            8.0,
+            |ui| {
+                ui.set_max_width(240.0);
+                ui.label(egui::RichText::new("This roll makes").color(IVORY));
+                let all: Vec<String> = totals_of(game.makes(dice))
+                    .map(|t| {
+                        if game.at(t as u8).is_some() {
+                            format!("({t})")
+                        } else {
+                            t.to_string()
+                        }
+                    })
+                    .collect();
+                ui.label(all.join(" "));
+                ui.label(egui::RichText::new("(taken in brackets)").small());
+            },
+        );
     }
     if hud.rules_open {
         let mut open = true;

@@ -112,3 +112,22 @@ pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
         egui::Button::new(egui::RichText::new(text).size(18.0)),
     )
 }
+
+/// A framed panel anchored to a place on the screen (`anchor`, nudged by `offset`), its
+/// contents `margin` inside the frame.
+pub fn framed(
+    ctx: &egui::Context,
+    id: &str,
+    anchor: egui::Align2,
+    offset: [f32; 2],
+    margin: f32,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(anchor, offset)
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style())
+                .inner_margin(margin)
+                .show(ui, add_contents);
+        });
+}

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, UiState, big_button};
+use super::{DrawUi, IVORY, UiState, big_button, framed};
 use crate::game::marbles::{ReplayRequest, records_dir, replay_navs, saved_records};
 use crate::game::{Nav, Presets, Screen, SettingsPath};
 use crate::rules::Game;
@@ -55,42 +55,41 @@ fn draw(
             .collect();
     }
     if !saved.lines.is_empty() {
-        egui::Area::new("replays".into())
-            .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -16.0])
-            .show(ctx, |ui| {
-                egui::Frame::window(ui.style())
-                    .inner_margin(10.0)
-                    .show(ui, |ui| {
-                        ui.label(egui::RichText::new("Saved MUGGINS! games").color(IVORY));
-                        for (name, record) in &saved.lines {
-                            ui.horizontal(|ui| match record {
-                                Ok(r) => {
-                                    ui.label(format!(
-                                        "{} · {} seats · {} moves",
-                                        r.preset,
-                                        r.seats,
-                                        r.actions.len()
-                                    ));
-                                    if ui.button("Replay").clicked() {
-                                        commands.insert_resource(ReplayRequest(r.clone()));
-                                        for n in replay_navs(r) {
-                                            nav.write(n);
-                                        }
-                                    }
+        framed(
+            ctx,
+            "replays",
+            egui::Align2::LEFT_BOTTOM,
+            [16.0, -16.0],
+            10.0,
+            |ui| {
+                ui.label(egui::RichText::new("Saved MUGGINS! games").color(IVORY));
+                for (name, record) in &saved.lines {
+                    ui.horizontal(|ui| match record {
+                        Ok(r) => {
+                            ui.label(format!(
+                                "{} · {} seats · {} moves",
+                                r.preset,
+                                r.seats,
+                                r.actions.len()
+                            ));
+                            if ui.button("Replay").clicked() {
+                                commands.insert_resource(ReplayRequest(r.clone()));
+                                for n in replay_navs(r) {
+                                    nav.write(n);
                                 }
-                                Err(e) => {
-                                    ui.label(
-                                        egui::RichText::new(format!(
-                                            "{name}: cannot be read ({e})"
-                                        ))
-                                        .small()
-                                        .weak(),
-                                    );
-                                }
-                            });
+                            }
+                        }
+                        Err(e) => {
+                            ui.label(
+                                egui::RichText::new(format!("{name}: cannot be read ({e})"))
+                                    .small()
+                                    .weak(),
+                            );
                         }
                     });
-            });
+                }
+            },
+        );
     }
     // Each game's preset titles, joined once: the presets never change while the game runs.
     if preset_lines.is_empty() {
