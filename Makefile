@@ -43,7 +43,7 @@ lint:
 bench:
 	cargo run --release --no-default-features -- bench
 
-## The running game's frame time (`frame.*`) needs the game built in: the dev profile builds it
-## with every dependency optimised, without a second release build of Bevy.
+## The running game's frame time (`frame.*`) needs the game built in: the release build that
+## `make play` makes.
 bench-frame: deps
-	cargo run -- bench frame
+	cargo run --release -- bench frame

@@ -20,6 +20,8 @@ pub struct MarblesHud {
     pub entry: String,
     pub show_answers: bool,
     pub rules_open: bool,
+    /// What was wrong with the last entry.
+    pub note: Option<String>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -247,6 +249,7 @@ fn turn_panel(
     };
     // The window after a move: the human opponents' buttons, with the time they have.
     let speakers = play.may_speak();
+    let mut pass = false;
     if let Some(w) = game.window
         && !speakers.is_empty()
         && play.window_left > 0.0
@@ -257,10 +260,15 @@ fn turn_panel(
             } => {
                 headline(
                     ui,
-                    format!("{} placed on {space}", who(play, seat)),
+                    format!(
+                        "{} placed on {space} · dice {} {} {}",
+                        who(play, seat),
+                        dice[0],
+                        dice[1],
+                        dice[2]
+                    ),
                     Some(seat),
                 );
-                dice_line(ui, dice);
                 ui.horizontal(|ui| {
                     ui.label(format!("Challenge? {:.0} s", play.window_left.ceil()));
                     for s in &speakers {
@@ -271,11 +279,21 @@ fn turn_panel(
                             });
                         }
                     }
+                    pass |= ui.button("Let it pass (Space)").clicked();
                 });
             }
             Window::NoMove { seat, dice } => {
-                headline(ui, format!("{}: no move", who(play, seat)), Some(seat));
-                dice_line(ui, dice);
+                headline(
+                    ui,
+                    format!(
+                        "{}: no move · dice {} {} {}",
+                        who(play, seat),
+                        dice[0],
+                        dice[1],
+                        dice[2]
+                    ),
+                    Some(seat),
+                );
                 ui.horizontal(|ui| {
                     ui.label(format!(
                         "Can you make an open number? {:.0} s",
@@ -283,27 +301,30 @@ fn turn_panel(
                     ));
                     ui.add(egui::TextEdit::singleline(&mut hud.entry).desired_width(48.0));
                     for s in &speakers {
-                        if ui.button(format!("Seat {}: Muggins!", s + 1)).clicked()
-                            && let Ok(space) = hud.entry.trim().parse::<u8>()
-                        {
-                            intents.write(MarblesIntent::Act {
-                                seat: *s,
-                                action: Action::Muggins { seat: *s, space },
-                            });
-                            hud.entry.clear();
+                        if ui.button(format!("Seat {}: Muggins!", s + 1)).clicked() {
+                            match hud.entry.trim().parse::<u8>() {
+                                Ok(space) => {
+                                    intents.write(MarblesIntent::Act {
+                                        seat: *s,
+                                        action: Action::Muggins { seat: *s, space },
+                                    });
+                                    hud.entry.clear();
+                                }
+                                Err(_) => hud.note = Some("Type the number you can make".into()),
+                            }
                         }
                     }
+                    pass |= ui.button("Let it pass (Space)").clicked();
                 });
             }
         }
-        if ui.button("Let it pass (Space)").clicked()
-            || ui.input(|i| i.key_pressed(egui::Key::Space))
-        {
+        if pass || ui.input(|i| i.key_pressed(egui::Key::Space)) {
+            hud.note = None;
             for s in speakers {
                 intents.write(MarblesIntent::Pass { seat: s });
             }
         }
-        refused(ui, play);
+        refused(ui, play, &hud.note);
         return;
     }
     let Some(actor) = game.actor() else { return };
@@ -335,14 +356,18 @@ fn turn_panel(
                     let typed =
                         ui.add(egui::TextEdit::singleline(&mut hud.entry).desired_width(48.0));
                     let enter = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if (ui.button("Place").clicked() || enter)
-                        && let Ok(space) = hud.entry.trim().parse::<u8>()
-                    {
-                        intents.write(MarblesIntent::Act {
-                            seat: actor,
-                            action: Action::Place(space),
-                        });
-                        hud.entry.clear();
+                    if ui.button("Place").clicked() || enter {
+                        match hud.entry.trim().parse::<u8>() {
+                            Ok(space) => {
+                                intents.write(MarblesIntent::Act {
+                                    seat: actor,
+                                    action: Action::Place(space),
+                                });
+                                hud.entry.clear();
+                                hud.note = None;
+                            }
+                            Err(_) => hud.note = Some("Type the number of a hole".into()),
+                        }
                     }
                     if ui.button("No move").clicked() {
                         intents.write(MarblesIntent::Act {
@@ -377,11 +402,12 @@ fn turn_panel(
         }
         Phase::Over => {}
     }
-    refused(ui, play);
+    refused(ui, play, &hud.note);
 }
 
-fn refused(ui: &mut egui::Ui, play: &MarblesPlay) {
-    if let Some(why) = &play.refused {
+/// Why the last thing a human tried was refused, by the rules or by the entry.
+fn refused(ui: &mut egui::Ui, play: &MarblesPlay, note: &Option<String>) {
+    for why in [&play.refused, note].into_iter().flatten() {
         ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 110, 90)));
     }
 }

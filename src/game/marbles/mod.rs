@@ -23,7 +23,7 @@ pub const RING_RADIUS: f32 = 0.42;
 /// The top of the board.
 pub const BOARD_TOP: f32 = 0.04;
 /// Where the dice tray's centre sits on the table.
-pub const DICE_TRAY_AT: Vec3 = Vec3::new(0.84, 0.0, 0.34);
+pub const DICE_TRAY_AT: Vec3 = Vec3::new(0.84, 0.006, 0.34);
 /// How much larger than the physics tray the dice tray is drawn.
 pub const DICE_SCALE: f32 = 1.25;
 /// Seconds a marble takes from its tray to its hole.
