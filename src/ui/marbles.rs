@@ -261,11 +261,9 @@ fn turn_panel(
                 headline(
                     ui,
                     format!(
-                        "{} placed on {space} · dice {} {} {}",
+                        "{} placed on {space} · {}",
                         who(play, seat),
-                        dice[0],
-                        dice[1],
-                        dice[2]
+                        dice_words(dice)
                     ),
                     Some(seat),
                 );
@@ -285,13 +283,7 @@ fn turn_panel(
             Window::NoMove { seat, dice } => {
                 headline(
                     ui,
-                    format!(
-                        "{}: no move · dice {} {} {}",
-                        who(play, seat),
-                        dice[0],
-                        dice[1],
-                        dice[2]
-                    ),
+                    format!("{}: no move · {}", who(play, seat), dice_words(dice)),
                     Some(seat),
                 );
                 ui.horizontal(|ui| {
@@ -403,6 +395,11 @@ fn turn_panel(
         Phase::Over => {}
     }
     refused(ui, play, &hud.note);
+}
+
+/// "dice 6 4 6".
+fn dice_words(dice: [u8; 3]) -> String {
+    format!("dice {} {} {}", dice[0], dice[1], dice[2])
 }
 
 /// Why the last thing a human tried was refused, by the rules or by the entry.
