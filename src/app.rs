@@ -84,17 +84,12 @@ enum Moment {
 
 impl Moment {
     fn reached(self, play: &MarblesPlay) -> bool {
-        let human_actor = play.game.actor() == Some(0);
         match self {
             Moment::HumanThrows => play.thrower() == Some(0),
-            Moment::HumanPlaces => {
-                human_actor
-                    && matches!(play.game.phase, Phase::Place { .. })
-                    && play.game.reachable_open(match play.game.phase {
-                        Phase::Place { dice, .. } => dice,
-                        _ => [1, 1, 1],
-                    }) != 0
-            }
+            Moment::HumanPlaces => match play.game.phase {
+                Phase::Place { seat: 0, dice } => play.game.reachable_open(dice) != 0,
+                _ => false,
+            },
             Moment::MayChallenge => {
                 matches!(
                     play.game.window,

@@ -319,7 +319,10 @@ fn worth(game: &MarblesGame, seat: Seat) -> f64 {
 /// Plays `game` to its end with every seat greedy on its own immediate points (taking off the
 /// marbles that cost their owners most) and the dice drawn from `rng`.
 fn play_greedy(game: &mut MarblesGame, rng: &mut SplitMix, events: &mut Vec<Event>) {
-    let sides: Vec<u32> = game.variant.dice.iter().map(|d| d.sides() as u32).collect();
+    let mut sides = [6u32; 3];
+    for (s, d) in sides.iter_mut().zip(&game.variant.dice) {
+        *s = d.sides() as u32;
+    }
     for _ in 0..100_000 {
         events.clear();
         let dearest = |g: &MarblesGame, owners: &[Seat]| {

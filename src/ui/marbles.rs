@@ -230,7 +230,11 @@ fn turn_panel(
         let text = if winners.is_empty() {
             "Game over".to_string()
         } else {
-            format!("Game over — {} wins", winners.join(" and "))
+            format!(
+                "Game over — {} {}",
+                winners.join(" and "),
+                if winners.len() > 1 { "win" } else { "wins" }
+            )
         };
         headline(ui, text, o.winners.first().copied());
         return;

@@ -62,11 +62,11 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .in_set(MarblesSet::Referee),
                 (
-                    place_marbles,
+                    (place_marbles, show_trays, light_marbles)
+                        .chain()
+                        .run_if(rules_moved),
                     travel,
-                    show_trays,
                     show_dice,
-                    light_marbles,
                     finish,
                 )
                     .chain()
@@ -428,9 +428,6 @@ fn place_marbles(
     palette: Res<Palette>,
     mesh: Option<Res<MarbleMesh>>,
 ) {
-    if !play.is_changed() {
-        return;
-    }
     let (Some(mesh), Some((root, _))) = (mesh, roots.iter().find(|(_, s)| s.0 == Game::Marbles))
     else {
         return;
@@ -487,9 +484,6 @@ fn travel(
 
 /// Each tray shows the marbles its seat has left.
 fn show_trays(play: Res<MarblesPlay>, mut marbles: Query<(&TrayMarble, &mut Visibility)>) {
-    if !play.is_changed() {
-        return;
-    }
     for (m, mut v) in &mut marbles {
         let left = play.game.trays.get(m.seat as usize).copied().unwrap_or(0) as usize;
         let want = if m.index < left {
@@ -521,24 +515,31 @@ fn light_marbles(
     mut marbles: Query<(&BoardMarble, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
     let Some(lit) = lit else { return };
-    if !play.is_changed() {
-        return;
-    }
     let game = &play.game;
     let n = game.variant.board as u32;
-    let in_runs = |seat: Seat| -> u64 {
-        crate::rules::marbles::score::runs_in(game.marbles[seat as usize], n, n == 36)
-            .into_iter()
-            .filter(|(_, len)| *len >= 2)
-            .fold(0u64, |m, (first, len)| {
-                (0..len).fold(m, |m, k| m | 1u64 << ((first - 1 + k) % n + 1))
+    // At the end: each seat's spaces that lie in a run, worked out once.
+    let in_runs: Vec<u64> = match game.phase {
+        Phase::Over if game.variant.runs_score => game
+            .marbles
+            .iter()
+            .map(|mask| {
+                crate::rules::marbles::score::runs_in(*mask, n, n == 36)
+                    .into_iter()
+                    .filter(|(_, len)| *len >= 2)
+                    .fold(0u64, |m, (first, len)| {
+                        (0..len).fold(m, |m, k| m | 1u64 << ((first - 1 + k) % n + 1))
+                    })
             })
+            .collect(),
+        _ => Vec::new(),
     };
     for (m, mut mat) in &mut marbles {
         let glow = match &game.phase {
             Phase::Triples { from, .. } => from.contains(&m.seat),
             Phase::Penalty { victim, .. } => *victim == m.seat,
-            Phase::Over => game.variant.runs_score && in_runs(m.seat) & 1u64 << m.space != 0,
+            Phase::Over => in_runs
+                .get(m.seat as usize)
+                .is_some_and(|r| r & 1u64 << m.space != 0),
             _ => false,
         };
         let want = if glow {
@@ -550,6 +551,14 @@ fn light_marbles(
             mat.0 = want.clone();
         }
     }
+}
+
+/// Run condition: the rules state moved (an action was taken, or a new game sat down) since the
+/// last frame: the scene follows it only then, not every frame.
+fn rules_moved(play: Option<Res<MarblesPlay>>, mut seen: Local<Option<(u64, usize)>>) -> bool {
+    let Some(play) = play else { return false };
+    let now = (play.game.seed, play.record.actions.len());
+    seen.replace(now) != Some(now)
 }
 
 /// A finished game stays on the table a moment (its runs lit), then the score sheet.

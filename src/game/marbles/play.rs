@@ -392,8 +392,8 @@ pub(super) fn ai_seats(
             if play.is_human(s) {
                 continue;
             }
-            let game = play.game.clone();
-            if let Some(a) = play.ais[s as usize].on_window(&game, s) {
+            let MarblesPlay { game, ais, .. } = &mut *play;
+            if let Some(a) = ais[s as usize].on_window(game, s) {
                 play.apply(a, &mut out);
                 return;
             }
@@ -419,8 +419,8 @@ pub(super) fn ai_seats(
         play.throw(actor, None);
         return;
     }
-    let game = play.game.clone();
-    if let Some(a) = play.ais[actor as usize].on_turn(&game, actor)
+    let MarblesPlay { game, ais, .. } = &mut *play;
+    if let Some(a) = ais[actor as usize].on_turn(game, actor)
         && !matches!(a, Action::Roll(_))
     {
         play.apply(a, &mut out);
