@@ -11,8 +11,8 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
-use crate::game::marbles::MarblesPace;
 use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
+use crate::game::table::referee::TablePace;
 use crate::game::{self, Nav, SettingsPath};
 use crate::rules::Game;
 use crate::rules::marbles::{Phase, Window as MarblesWindow};
@@ -34,15 +34,21 @@ pub fn run(screenshots: Option<PathBuf>) -> ExitCode {
         }),
         ..default()
     }))
-    .add_plugins((game::plugin, crate::ui::plugin, crate::input::plugin));
+    .add_plugins((
+        game::plugin,
+        crate::ui::plugin,
+        crate::input::plugin,
+        crate::input::windowed,
+        game::windowed,
+    ));
     if let Some(dir) = screenshots {
         if let Err(e) = std::fs::create_dir_all(&dir) {
             eprintln!("muggins: cannot create {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }
         app.insert_resource(Tour::new(dir))
-            .insert_resource(MarblesPace(0.3))
-            .add_systems(Update, tour.before(game::screen::AppSet::Navigate));
+            .insert_resource(TablePace(0.3))
+            .add_systems(Update, tour.before(game::screen::AppSet::RecordInput));
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
@@ -63,6 +69,9 @@ enum Step {
     HumanMove,
     /// Game time runs this many times as fast as the clock (0 stops it: a roll held in flight).
     Speed(f32),
+    /// Press a button of the tour's gamepad `n` (connected on first use), released a frame on.
+    Pad(usize, GamepadButton),
+    Release(usize, GamepadButton),
     /// Wait until this screenshot is on disk.
     Saved(PathBuf),
     /// Wait for every screenshot to be written, check them, quit.
@@ -95,7 +104,7 @@ impl Moment {
                     play.game.window,
                     Some(MarblesWindow::Placed { seat: 1, .. })
                 ) && play.may_speak().contains(&0)
-                    && play.window_left > 0.0
+                    && play.table.window_left > 0.0
             }
             Moment::Over => play.game.outcome.is_some(),
         }
@@ -126,9 +135,13 @@ impl Tour {
             preset: "classic".into(),
             seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
         };
+        // Seat 1 plays with gamepad 1, which joins it on the setup screen: the HUD shows its
+        // button prompts and its cursor on the ring (the tour still acts through intents).
         steps.extend([
             Step::Nav(Nav::SetUp(Game::Marbles)),
             Step::Nav(Nav::Configure(setup)),
+            settle(),
+            Step::Pad(0, GamepadButton::South),
             settle(),
             Step::Shot("02-setup"),
             Step::Nav(Nav::Start),
@@ -145,6 +158,8 @@ impl Tour {
             Step::Shot("08-marbles-roll"),
             Step::Speed(1.0),
             Step::Marbles(Moment::HumanPlaces),
+            Step::Wait(4, Duration::from_millis(700)),
+            Step::Shot("14-marbles-pad"),
             Step::HumanMove,
             Step::Wait(4, Duration::from_millis(250)),
             Step::Shot("09-marbles-place"),
@@ -166,6 +181,21 @@ impl Tour {
             Step::Speed(1.0),
             Step::Wait(10, Duration::from_secs(5)),
             Step::Shot("13-marbles-sheet"),
+            // Three seats, two of them joined by gamepads.
+            Step::Nav(Nav::SetUp(Game::Marbles)),
+            Step::Nav(Nav::Configure(crate::table::TableSetup {
+                game: Game::Marbles,
+                preset: "classic".into(),
+                seats: vec![
+                    SeatKind::Human,
+                    SeatKind::Ai(Difficulty::Expert),
+                    SeatKind::Human,
+                ],
+            })),
+            settle(),
+            Step::Pad(1, GamepadButton::South),
+            settle(),
+            Step::Shot("15-setup-pads"),
         ]);
         for (game, shot) in [
             (Game::Dominoes, "04-dominoes"),
@@ -201,10 +231,16 @@ impl Tour {
     }
 }
 
+/// The tour's gamepads, connected as it first presses them.
+#[derive(Default)]
+struct TourPads(Vec<Entity>);
+
 #[allow(clippy::too_many_arguments)]
 fn tour(
     mut commands: Commands,
     mut script: ResMut<Tour>,
+    mut pads: Local<TourPads>,
+    mut gamepads: Query<&mut Gamepad>,
     mut nav: MessageWriter<Nav>,
     mut exit: MessageWriter<AppExit>,
     marbles: Option<Res<MarblesPlay>>,
@@ -234,6 +270,29 @@ fn tour(
         }
         Step::Intent(i) => {
             intents.write(i);
+        }
+        Step::Pad(n, button) => {
+            if pads.0.len() <= n {
+                while pads.0.len() <= n {
+                    let name = format!("Tour pad {}", pads.0.len() + 1);
+                    pads.0
+                        .push(commands.spawn((Name::new(name), Gamepad::default())).id());
+                }
+                // Connected this frame: pressed on the next.
+                script.steps.push_front(Step::Pad(n, button));
+                script.frames_left = 1;
+                return;
+            }
+            if let Ok(mut pad) = gamepads.get_mut(pads.0[n]) {
+                pad.digital_mut().press(button);
+            }
+            script.steps.push_front(Step::Release(n, button));
+            script.frames_left = 1;
+        }
+        Step::Release(n, button) => {
+            if let Some(mut pad) = pads.0.get(n).and_then(|p| gamepads.get_mut(*p).ok()) {
+                pad.digital_mut().release(button);
+            }
         }
         Step::Speed(x) => {
             if x == 0.0 {
@@ -270,7 +329,7 @@ fn tour(
                 intents.write(MarblesIntent::Pass { seat: 0 });
             } else if play.game.actor() == Some(0)
                 && !matches!(play.game.phase, Phase::Roll { .. } | Phase::RollOff { .. })
-                && !play.dice.tray.rolling()
+                && play.still()
                 && let Some(action) = hand.on_turn(&play.game, 0)
             {
                 intents.write(MarblesIntent::Act { seat: 0, action });

@@ -5,7 +5,13 @@ use clap::Parser;
 fn main() -> ExitCode {
     let cli = muggins::sim::Cli::parse();
     if let Some(command) = cli.command {
-        return muggins::sim::run(command);
+        // The running game's frame bench lives with the game.
+        #[cfg(feature = "game")]
+        let above: &[muggins::sim::bench::Group] =
+            &[("frame", muggins::game::headless::frame_figures)];
+        #[cfg(not(feature = "game"))]
+        let above: &[muggins::sim::bench::Group] = &[];
+        return muggins::sim::run(command, above);
     }
     #[cfg(feature = "game")]
     {

@@ -603,6 +603,7 @@ fn record_of(name: &str, seats: u8, seed: u64) -> (KugelRecord, KugelGame) {
         game: "kugelbox".into(),
         preset: name.into(),
         seats,
+        partnerships: false,
         seed,
         actions,
     };

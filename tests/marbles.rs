@@ -914,6 +914,7 @@ fn record_of(preset: &str, seats: u8, seed: u64) -> (GameRecord, MarblesGame) {
         game: "marbles".into(),
         preset: preset.into(),
         seats,
+        partnerships: false,
         seed,
         actions,
     };
@@ -992,6 +993,7 @@ fn malformed_records_get_clear_errors() {
         game: "marbles".into(),
         preset: "chess".into(),
         seats: 2,
+        partnerships: false,
         seed: 1,
         actions: vec![],
     };

@@ -139,14 +139,15 @@ fn throw(app: &mut App, faces: [u8; 3]) -> Seat {
     });
     let seat = play(app).thrower().unwrap();
     intend(app, MarblesIntent::Throw { seat, flick: None });
-    assert!(play(app).dice.tray.rolling(), "the dice roll");
+    assert!(play(app).table.dice.tray.rolling(), "the dice roll");
     app.world_mut()
         .resource_mut::<MarblesPlay>()
+        .table
         .dice
         .tray
         .set_down(&faces);
     until(app, 2_000, "the dice rest", |app| {
-        !play(app).dice.tray.rolling()
+        !play(app).table.dice.tray.rolling()
     });
     seat
 }
@@ -188,7 +189,7 @@ fn human_seats_roll_place_challenge_take_off_and_call_muggins() {
     // Another seat may not place for it, nor roll before the window passes.
     let b = (a + 1) % 3;
     let c = (a + 2) % 3;
-    assert!(play(&app).window_left > 0.0);
+    assert!(play(&app).table.window_left > 0.0);
     assert_eq!(play(&app).thrower(), None);
 
     // A challenge of a good placement: the challenger loses a marble... it has none yet, so
@@ -219,7 +220,7 @@ fn human_seats_roll_place_challenge_take_off_and_call_muggins() {
     );
     intend(&mut app, MarblesIntent::Pass { seat: a });
     intend(&mut app, MarblesIntent::Pass { seat: c });
-    assert_eq!(play(&app).window_left, 0.0, "everyone let it pass");
+    assert_eq!(play(&app).table.window_left, 0.0, "everyone let it pass");
     let c2 = throw(&mut app, [2, 2, 5]);
     assert_eq!(c2, c);
     intend(
@@ -328,13 +329,13 @@ fn every_preset_plays_to_its_end_at_the_table_and_a_saved_game_replays() {
         // The saved game, played back from the title: the same game to the same end.
         if i % 3 == 0 {
             let json = record.to_json();
-            let parsed = muggins::rules::marbles::GameRecord::parse(&json).unwrap();
+            let parsed = muggins::rules::AnyRecord::parse(&json).unwrap();
             app.world_mut()
-                .insert_resource(muggins::game::marbles::ReplayRequest(parsed.clone()));
+                .insert_resource(muggins::game::table::records::ReplayRequest(parsed.clone()));
             app.world_mut().write_message(muggins::game::Nav::Title);
             app.update();
             app.update();
-            for n in muggins::game::marbles::replay_navs(&parsed) {
+            for n in muggins::game::table::records::replay_navs(&parsed) {
                 app.world_mut().write_message(n);
             }
             until(&mut app, 20, "the replay starts", |app| {
@@ -352,7 +353,8 @@ fn every_preset_plays_to_its_end_at_the_table_and_a_saved_game_replays() {
 
 #[test]
 fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
-    use muggins::game::marbles::{save_record, saved_records};
+    use muggins::game::table::records::{save_record, saved_records};
+    use muggins::rules::AnyRecord;
     let dir = std::env::temp_dir().join(format!("muggins-records-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut app = headless::app(50);
@@ -364,7 +366,7 @@ fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
     until(&mut app, 60_000, "the game ends", |app| {
         screen(app) == Screen::Results
     });
-    let saved = save_record(play(&app), &dir).unwrap();
+    let saved = save_record(&AnyRecord::Marbles(play(&app).record.clone()), &dir).unwrap();
     std::fs::write(
         dir.join("broken.json"),
         "{\"game\": \"marbles\", \"actions\": 7",
@@ -373,7 +375,10 @@ fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
     let listed = saved_records(&dir);
     assert_eq!(listed.len(), 2);
     let good = listed.iter().find(|(p, _)| *p == saved).unwrap();
-    assert_eq!(good.1.as_ref().unwrap(), &play(&app).record);
+    assert_eq!(
+        good.1.as_ref().unwrap(),
+        &AnyRecord::Marbles(play(&app).record.clone())
+    );
     let bad = listed
         .iter()
         .find(|(p, _)| p.ends_with("broken.json"))
@@ -388,8 +393,8 @@ fn saved_games_are_listed_and_a_malformed_file_is_named_not_fatal() {
 
 #[test]
 fn a_click_finds_the_hole_under_it() {
+    use muggins::game::marbles::pointer::space_on_ray;
     use muggins::game::marbles::{BOARD_TOP, space_position};
-    use muggins::input::space_on_ray;
     // Rays from above the player's chair, as the camera casts them.
     let eye = Vec3::new(0.2, 1.3, 1.12);
     let ray = |to: Vec3| Ray3d::new(eye, Dir3::new(to - eye).unwrap());

@@ -72,3 +72,32 @@ pub fn marbles_frame_times(levels: &[crate::ai::Difficulty], frames: usize) -> V
     }
     times
 }
+
+/// The running MUGGINS! game, headless with its physics dice: the CPU time of a frame over
+/// 3,000 frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second
+/// (`muggins bench frame`).
+pub fn frame_figures(out: &mut Vec<crate::sim::bench::Figure>) {
+    use crate::ai::Difficulty;
+    use crate::sim::bench::{Figure, median};
+    let levels = [
+        Difficulty::Expert,
+        Difficulty::Hard,
+        Difficulty::Normal,
+        Difficulty::Easy,
+    ];
+    let mut times = marbles_frame_times(&levels, 3000);
+    if times.is_empty() {
+        return;
+    }
+    let p99 = crate::sim::stats::quantile(&mut times, 0.99);
+    out.push(Figure {
+        name: "frame.cpu_ms_median",
+        value: median(times),
+        unit: "ms",
+    });
+    out.push(Figure {
+        name: "frame.cpu_ms_p99",
+        value: p99,
+        unit: "ms",
+    });
+}

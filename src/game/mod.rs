@@ -6,18 +6,22 @@ mod dominoes;
 pub mod headless;
 mod kugelbox;
 pub mod marbles;
+mod notices;
 mod room;
 pub mod screen;
 pub mod settings;
+pub mod table;
 
 use bevy::prelude::*;
 
 use crate::rules::{Catalog, Game};
 
 pub use camera::MainCamera;
-pub use room::{SEAT_COLOURS, TableScene};
-pub use screen::{Lobby, Nav, Notices, Pause, Screen, Table};
+pub use notices::Notices;
+pub use room::TableScene;
+pub use screen::{Lobby, Nav, Pause, Screen, Table};
 pub use settings::{SaveSettings, SettingsPath};
+pub use table::SEAT_COLOURS;
 
 /// The presets of the three games, loaded once.
 #[derive(Resource, Deref)]
@@ -35,10 +39,17 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         camera::plugin,
         room::plugin,
+        table::plugin,
         marbles::plugin,
         dominoes::plugin,
         kugelbox::plugin,
     ));
+}
+
+/// What the game adds over a window: each game's HUD and pointer (they need egui's context, so
+/// the ui's plugin comes first).
+pub fn windowed(app: &mut App) {
+    app.add_plugins(marbles::windowed);
 }
 
 /// Run condition: a table of `game` is being played.

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::camera::CameraRig;
 use super::screen::Lobby;
+use super::table::seats::{MAX_SEATS, SEAT_COLOURS};
 use crate::rules::Game;
 
 /// The root of a game's table scene; everything in the scene is its child.
@@ -30,18 +31,8 @@ pub struct Palette {
     pub red_ball: Handle<StandardMaterial>,
     pub white_ball: Handle<StandardMaterial>,
     /// One marble colour per seat.
-    pub seats: [Handle<StandardMaterial>; 6],
+    pub seats: [Handle<StandardMaterial>; MAX_SEATS],
 }
-
-/// Seat colours, in seat order: blue, yellow, red, green, purple, orange.
-pub const SEAT_COLOURS: [Color; 6] = [
-    Color::srgb(0.15, 0.35, 0.85),
-    Color::srgb(0.95, 0.78, 0.15),
-    Color::srgb(0.80, 0.15, 0.12),
-    Color::srgb(0.15, 0.60, 0.25),
-    Color::srgb(0.50, 0.25, 0.70),
-    Color::srgb(0.95, 0.50, 0.10),
-];
 
 /// Half the table's size (x, z); its top is at y = 0.
 pub const TABLE_HALF: Vec2 = Vec2::new(1.6, 1.1);

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use super::Presets;
+use super::notices::Notices;
 use super::settings::SaveSettings;
 use crate::rules::Game;
 use crate::settings::Settings;
@@ -61,18 +62,6 @@ pub enum Nav {
     /// Straight to the title screen.
     Title,
     Quit,
-}
-
-/// Short messages for the player (a refused setup, a settings file that was not readable).
-#[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
-
-impl Notices {
-    pub fn push(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        warn!("{text}");
-        self.0.push(text);
-    }
 }
 
 /// Systems in `Update`, in order: devices become intents, intents become navigation, the screens

@@ -7,7 +7,7 @@ use bevy::audio::{GlobalVolume, Volume};
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
 
-use super::screen::Notices;
+use super::notices::Notices;
 use crate::settings::{Settings, WindowMode};
 
 /// Where the settings file lives; `None` keeps settings in memory only. Insert it before adding

@@ -1,127 +1,182 @@
-//! Devices turned into intents. "Back" (Escape, a gamepad's Start or B/East) pauses or resumes a
-//! game and leaves setup or results for the title. At a MUGGINS! table the mouse and keyboard act
-//! for the human seat whose move it is: a click on a hole places there (or, after triples or a
-//! challenge, takes that marble off), a drag across the table flicks the dice, Space rolls them.
+//! Devices outside the table's own controls: Escape and a gamepad's B (East) go back a screen
+//! (or pause and resume a game), a gamepad's Start pauses, and on every menu a gamepad's d-pad
+//! or left stick and its A (South) become arrow keys and Enter for egui, so the menus are walked
+//! with the same focus the keyboard moves. At the table each game's `pointer` and `gamepad`
+//! modules turn devices into intents for their own seats.
 
+use bevy::input::InputSystems;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::EguiContexts;
+use bevy_egui::egui;
 
-use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
-use crate::game::marbles::{BOARD_TOP, space_position};
 use crate::game::screen::AppSet;
-use crate::game::{MainCamera, Nav, Pause};
-use crate::physics::Flick;
-use crate::rules::marbles::{Action, Phase};
+use crate::game::table::Seating;
+use crate::game::{Nav, Pause, Screen};
 
+/// The egui keys the gamepads pressed on a menu this frame.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct MenuKeys(pub Vec<egui::Key>);
+
+/// How far the left stick is pushed to move the focus, and how soon it moves again.
+const STICK: f32 = 0.6;
+const REPEAT_S: f32 = 0.25;
+
+/// The input that needs no window: back, pause, and the gamepads' menu keys.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, back.in_set(AppSet::RecordInput))
+    app.init_resource::<MenuKeys>()
+        .add_systems(PreUpdate, menu_keys.after(InputSystems))
         .add_systems(
             Update,
-            marbles_pointer
-                .in_set(AppSet::RecordInput)
-                .run_if(in_state(Pause::Running).and_then(resource_exists::<MarblesPlay>)),
+            back.in_set(AppSet::RecordInput)
+                .before(crate::game::table::seats::join_on_setup),
         );
 }
 
-fn back(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    pads: Query<&Gamepad>,
-    mut nav: MessageWriter<Nav>,
-) {
-    let key = keys.is_some_and(|k| k.just_pressed(KeyCode::Escape));
-    let pad = pads
-        .iter()
-        .any(|p| p.just_pressed(GamepadButton::Start) || p.just_pressed(GamepadButton::East));
-    if key || pad {
-        nav.write(Nav::Back);
+/// Over a window: the gamepads' menu keys go to egui as key presses.
+pub fn windowed(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        forward_menu_keys
+            .after(menu_keys)
+            .in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
+    );
+}
+
+/// Whether gamepads walk the menus now: outside a game, or while it is paused.
+fn on_menu(screen: Option<&State<Screen>>, pause: Option<&State<Pause>>) -> bool {
+    match screen.map(|s| *s.get()) {
+        Some(Screen::Playing) => pause.is_some_and(|p| *p.get() == Pause::Paused),
+        Some(_) => true,
+        None => false,
     }
 }
 
-/// The space (1-based) whose hole is under `cursor`, if any.
-pub fn space_under(camera: &Camera, at: &GlobalTransform, cursor: Vec2, board: u8) -> Option<u8> {
-    space_on_ray(camera.viewport_to_world(at, cursor).ok()?, board)
-}
-
-/// The space (1-based) of the first `board` spaces whose hole `ray` meets on the board's top,
-/// within a hole's reach (3 cm), if any.
-pub fn space_on_ray(ray: Ray3d, board: u8) -> Option<u8> {
-    let top = Vec3::Y * BOARD_TOP;
-    let d = ray.intersect_plane(top, InfinitePlane3d::new(Vec3::Y))?;
-    let p = ray.get_point(d);
-    (1..=board)
-        .map(|n| (n, (space_position(n as usize) + top).distance(p)))
-        .filter(|(_, dist)| *dist < 0.03)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(n, _)| n)
-}
-
-/// Where a press began, to tell a click from a drag.
-#[derive(Default)]
-struct Press(Option<Vec2>);
-
-#[allow(clippy::too_many_arguments)]
-fn marbles_pointer(
-    mut contexts: EguiContexts,
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-    play: Res<MarblesPlay>,
-    mut press: Local<Press>,
-    mut intents: MessageWriter<MarblesIntent>,
-) {
-    let over_ui = contexts
-        .ctx_mut()
-        .is_ok_and(|c| c.egui_wants_pointer_input() || c.egui_wants_keyboard_input());
-    let thrower = play.thrower().filter(|s| play.is_human(*s));
-    if let Some(seat) = thrower
-        && keys.just_pressed(KeyCode::Space)
-        && !over_ui
-    {
-        intents.write(MarblesIntent::Throw { seat, flick: None });
+/// The keys a gamepad presses on a menu this frame: the d-pad or the left stick (held, it
+/// repeats) as arrows, A (South) as Enter.
+pub fn pad_keys(pad: &Gamepad, stick_wait: &mut f32, dt: f32) -> Vec<egui::Key> {
+    use egui::Key;
+    let mut keys = Vec::new();
+    for (button, key) in [
+        (GamepadButton::DPadUp, Key::ArrowUp),
+        (GamepadButton::DPadDown, Key::ArrowDown),
+        (GamepadButton::DPadLeft, Key::ArrowLeft),
+        (GamepadButton::DPadRight, Key::ArrowRight),
+        (GamepadButton::South, Key::Enter),
+    ] {
+        if pad.just_pressed(button) {
+            keys.push(key);
+        }
     }
-    let Some(cursor) = window.single().ok().and_then(|w| w.cursor_position()) else {
-        return;
-    };
-    if buttons.just_pressed(MouseButton::Left) && !over_ui {
-        press.0 = Some(cursor);
-    }
-    if !buttons.just_released(MouseButton::Left) {
-        return;
-    }
-    let Some(start) = press.0.take() else { return };
-    let drag = cursor - start;
-    if drag.length() > 40.0 {
-        // A flick: away from the player is up the screen; longer is harder.
-        if let Some(seat) = thrower {
-            let flick = Flick {
-                direction: drag.x.atan2(-drag.y).clamp(-0.6, 0.6),
-                strength: (drag.length() / 400.0).clamp(0.1, 1.0),
-            };
-            intents.write(MarblesIntent::Throw {
-                seat,
-                flick: Some(flick),
+    let s = pad.left_stick();
+    *stick_wait -= dt;
+    if s.length() > STICK {
+        if *stick_wait <= 0.0 {
+            *stick_wait = REPEAT_S;
+            keys.push(if s.x.abs() > s.y.abs() {
+                if s.x > 0.0 {
+                    Key::ArrowRight
+                } else {
+                    Key::ArrowLeft
+                }
+            } else if s.y > 0.0 {
+                Key::ArrowUp
+            } else {
+                Key::ArrowDown
             });
         }
+    } else {
+        *stick_wait = 0.0;
+    }
+    keys
+}
+
+/// Collects the menu keys of every gamepad that walks the menus now: on the setup screen only
+/// pads that joined a seat (a free pad's A joins), while a seat's pad is lost only pads with a
+/// seat (a free pad's A claims it).
+#[allow(clippy::too_many_arguments)]
+fn menu_keys(
+    pads: Query<(Entity, &Gamepad)>,
+    screen: Option<Res<State<Screen>>>,
+    pause: Option<Res<State<Pause>>>,
+    seating: Option<Res<Seating>>,
+    time: Res<Time>,
+    mut waits: Local<Vec<(Entity, f32)>>,
+    mut keys: ResMut<MenuKeys>,
+) {
+    keys.0.clear();
+    if !on_menu(screen.as_deref(), pause.as_deref()) {
         return;
     }
-    let Ok((camera, at)) = camera.single() else {
+    let setup = screen.is_some_and(|s| *s.get() == Screen::Setup);
+    let lost = seating.as_ref().is_some_and(|s| !s.lost.is_empty());
+    for (pad, gamepad) in &pads {
+        let seated = seating.as_ref().and_then(|s| s.seat_of(pad)).is_some();
+        if (setup || lost) && !seated {
+            continue;
+        }
+        let i = match waits.iter().position(|(e, _)| *e == pad) {
+            Some(i) => i,
+            None => {
+                waits.push((pad, 0.0));
+                waits.len() - 1
+            }
+        };
+        keys.0
+            .extend(pad_keys(gamepad, &mut waits[i].1, time.delta_secs()));
+    }
+}
+
+/// The menu keys, pressed and released, into egui's primary context.
+fn forward_menu_keys(
+    keys: Res<MenuKeys>,
+    context: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
+    mut out: MessageWriter<bevy_egui::input::EguiInputEvent>,
+) {
+    let Ok(context) = context.single() else {
         return;
     };
-    let Some(space) = space_under(camera, at, cursor, play.game.variant.board) else {
+    for key in &keys.0 {
+        for pressed in [true, false] {
+            out.write(bevy_egui::input::EguiInputEvent {
+                context,
+                event: egui::Event::Key {
+                    key: *key,
+                    physical_key: None,
+                    pressed,
+                    repeat: false,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            });
+        }
+    }
+}
+
+/// Escape goes back a screen (pauses or resumes a game); a gamepad's B (East) does the same on
+/// the menus, and its Start pauses and resumes a game.
+fn back(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    pads: Query<(Entity, &Gamepad)>,
+    screen: Option<Res<State<Screen>>>,
+    pause: Option<Res<State<Pause>>>,
+    seating: Option<Res<Seating>>,
+    mut nav: MessageWriter<Nav>,
+) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+        nav.write(Nav::Back);
         return;
-    };
-    let Some(actor) = play.game.actor().filter(|s| play.is_human(*s)) else {
-        return;
-    };
-    let action = match play.game.phase {
-        Phase::Place { .. } => Action::Place(space),
-        Phase::Triples { .. } | Phase::Penalty { .. } => Action::Remove(space),
-        _ => return,
-    };
-    intents.write(MarblesIntent::Act {
-        seat: actor,
-        action,
-    });
+    }
+    let playing = screen.as_ref().is_some_and(|s| *s.get() == Screen::Playing);
+    let menu = on_menu(screen.as_deref(), pause.as_deref());
+    let setup = screen.as_ref().is_some_and(|s| *s.get() == Screen::Setup);
+    for (pad, gamepad) in &pads {
+        if playing && gamepad.just_pressed(GamepadButton::Start) {
+            nav.write(Nav::TogglePause);
+            return;
+        }
+        // On the setup screen a seated pad's B leaves its seat instead.
+        let seated = seating.as_ref().and_then(|s| s.seat_of(pad)).is_some();
+        if menu && gamepad.just_pressed(GamepadButton::East) && !(setup && seated) {
+            nav.write(Nav::Back);
+            return;
+        }
+    }
 }

@@ -1,7 +1,70 @@
-//! What every game's record shares: replay errors and the replay loop. Each game's record is a
-//! JSON object whose `"game"` field names the game.
+//! One record type for every game: the game, its preset, the seats, the seed and every action.
+//! Replaying it gives the same game. [`AnyRecord`] reads a record of any game, picked by its
+//! `"game"` field, for the command line and the title screen.
 
 use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::{Catalog, Game, TableGame};
+
+/// A whole game, as JSON: `{"game": "marbles", "preset": "classic", "seats": 2, "seed": 7,
+/// "actions": [...]}` (dominoes adds `"partnerships": true` for four players as two sides).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Record<A> {
+    /// The game's slug: "marbles", "dominoes" or "kugelbox".
+    pub game: String,
+    pub preset: String,
+    pub seats: u8,
+    /// Dominoes: four players as two partnerships.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partnerships: bool,
+    pub seed: u64,
+    pub actions: Vec<A>,
+}
+
+/// An action type that belongs to one game: what its records are checked against.
+pub trait GameAction: Copy + fmt::Debug + Serialize + DeserializeOwned {
+    const GAME: Game;
+    /// Why the game's rules refuse an action.
+    type Error: fmt::Display + fmt::Debug;
+    /// The record of this game, if `record` is one.
+    fn of(record: &AnyRecord) -> Option<&Record<Self>>;
+}
+
+impl<A: GameAction> Record<A> {
+    /// A record of a game about to be played: no actions yet.
+    pub fn new(preset: &str, seats: u8, partnerships: bool, seed: u64) -> Record<A> {
+        Record {
+            game: A::GAME.slug().into(),
+            preset: preset.into(),
+            seats,
+            partnerships,
+            seed,
+            actions: Vec::new(),
+        }
+    }
+
+    /// Parses a record and checks its `"game"` field.
+    pub fn parse(json: &str) -> Result<Record<A>, ReplayError<A, A::Error>> {
+        let r: Record<A> =
+            serde_json::from_str(json).map_err(|e| ReplayError::Malformed(e.to_string()))?;
+        let want = A::GAME.slug();
+        if r.game != want {
+            return Err(ReplayError::Malformed(format!(
+                "\"game\" is \"{}\", not \"{want}\"",
+                r.game
+            )));
+        }
+        Ok(r)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
 
 /// Why a record could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,15 +93,17 @@ impl<A: fmt::Debug, E: fmt::Display> fmt::Display for ReplayError<A, E> {
 
 impl<A: fmt::Debug, E: fmt::Display + fmt::Debug> std::error::Error for ReplayError<A, E> {}
 
-/// Applies `actions` in order: every event, or the first refusal with its index.
-pub fn play_through<G, A: Copy, V, E>(
-    game: &mut G,
-    actions: &[A],
-    mut apply: impl FnMut(&mut G, A) -> Result<Vec<V>, E>,
-) -> Result<Vec<V>, ReplayError<A, E>> {
+/// Plays a record through from its start: the final state and every event, or the first
+/// refusal with its index.
+#[allow(clippy::type_complexity)]
+pub fn replay<G: TableGame>(
+    record: &Record<G::Action>,
+    catalog: &Catalog,
+) -> Result<(G, Vec<G::Event>), ReplayError<G::Action, G::Error>> {
+    let mut game = G::start(record, catalog).map_err(ReplayError::Setup)?;
     let mut events = Vec::new();
-    for (index, action) in actions.iter().enumerate() {
-        match apply(game, *action) {
+    for (index, action) in record.actions.iter().enumerate() {
+        match game.apply(*action) {
             Ok(e) => events.extend(e),
             Err(error) => {
                 return Err(ReplayError::Action {
@@ -49,7 +114,7 @@ pub fn play_through<G, A: Copy, V, E>(
             }
         }
     }
-    Ok(events)
+    Ok((game, events))
 }
 
 /// The `"game"` field of a record, to pick the game that replays it.
@@ -62,18 +127,108 @@ pub fn game_of(json: &str) -> Result<String, String> {
     }
 }
 
-/// Parses a record and checks its `"game"` field.
-pub fn parse_record<R: serde::de::DeserializeOwned, A, E>(
-    json: &str,
-    game: &str,
-    field: impl Fn(&R) -> &str,
-) -> Result<R, ReplayError<A, E>> {
-    let r: R = serde_json::from_str(json).map_err(|e| ReplayError::Malformed(e.to_string()))?;
-    let g = field(&r);
-    if g != game {
-        return Err(ReplayError::Malformed(format!(
-            "\"game\" is \"{g}\", not \"{game}\""
-        )));
+/// A record of any of the three games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyRecord {
+    Marbles(Record<super::marbles::Action>),
+    Dominoes(Record<super::dominoes::Action>),
+    Kugelbox(Record<super::kugelbox::Action>),
+}
+
+/// What a saved-games list shows of a record, whatever its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordSummary {
+    pub game: Game,
+    pub preset: String,
+    pub seats: u8,
+    pub partnerships: bool,
+    pub seed: u64,
+    pub moves: usize,
+}
+
+impl AnyRecord {
+    /// Reads a record of any game, picked by its `"game"` field; why not, in words.
+    pub fn parse(json: &str) -> Result<AnyRecord, String> {
+        match game_of(json)
+            .map_err(|e| format!("not a game record: {e}"))?
+            .as_str()
+        {
+            "marbles" => Record::parse(json)
+                .map(AnyRecord::Marbles)
+                .map_err(|e| e.to_string()),
+            "dominoes" => Record::parse(json)
+                .map(AnyRecord::Dominoes)
+                .map_err(|e| e.to_string()),
+            "kugelbox" => Record::parse(json)
+                .map(AnyRecord::Kugelbox)
+                .map_err(|e| e.to_string()),
+            other => Err(format!(
+                "not a game record: \"game\" is \"{other}\" (marbles, dominoes or kugelbox)"
+            )),
+        }
     }
-    Ok(r)
+
+    pub fn summary(&self) -> RecordSummary {
+        fn of<A: GameAction>(r: &Record<A>) -> RecordSummary {
+            RecordSummary {
+                game: A::GAME,
+                preset: r.preset.clone(),
+                seats: r.seats,
+                partnerships: r.partnerships,
+                seed: r.seed,
+                moves: r.actions.len(),
+            }
+        }
+        match self {
+            AnyRecord::Marbles(r) => of(r),
+            AnyRecord::Dominoes(r) => of(r),
+            AnyRecord::Kugelbox(r) => of(r),
+        }
+    }
+
+    pub fn game(&self) -> Game {
+        self.summary().game
+    }
+
+    pub fn to_json(&self) -> String {
+        match self {
+            AnyRecord::Marbles(r) => r.to_json(),
+            AnyRecord::Dominoes(r) => r.to_json(),
+            AnyRecord::Kugelbox(r) => r.to_json(),
+        }
+    }
+
+    /// Replays the record in its game's rules: the number of events, or why it stops.
+    pub fn check(&self, catalog: &Catalog) -> Result<usize, String> {
+        match self {
+            AnyRecord::Marbles(r) => replay::<super::marbles::MarblesGame>(r, catalog)
+                .map(|(_, e)| e.len())
+                .map_err(|e| e.to_string()),
+            AnyRecord::Dominoes(r) => replay::<super::dominoes::DominoesGame>(r, catalog)
+                .map(|(_, e)| e.len())
+                .map_err(|e| e.to_string()),
+            AnyRecord::Kugelbox(r) => replay::<super::kugelbox::KugelGame>(r, catalog)
+                .map(|(_, e)| e.len())
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+impl RecordSummary {
+    /// One line for a list of saved games: "MUGGINS! · classic · 2 players · 144 moves".
+    pub fn line(&self) -> String {
+        let players = if self.partnerships {
+            format!("{} players in partnerships", self.seats)
+        } else if self.seats == 1 {
+            "1 player".to_string()
+        } else {
+            format!("{} players", self.seats)
+        };
+        format!(
+            "{} · {} · {players} · {} moves",
+            self.game.title(),
+            self.preset,
+            self.moves
+        )
+    }
 }

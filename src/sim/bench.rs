@@ -17,7 +17,11 @@ pub struct Figure {
 
 pub const GROUPS: [&str; 4] = ["marbles", "dominoes", "physics", "frame"];
 
-pub fn run(group: Option<&str>, json: bool) -> ExitCode {
+/// A bench group that lives above this layer (the running game's `frame`), handed in by the
+/// binary's entry point.
+pub type Group = (&'static str, fn(&mut Vec<Figure>));
+
+pub fn run(group: Option<&str>, json: bool, above: &[Group]) -> ExitCode {
     if let Some(g) = group
         && !GROUPS.contains(&g)
     {
@@ -37,8 +41,15 @@ pub fn run(group: Option<&str>, json: bool) -> ExitCode {
     if group.is_none_or(|g| g == "physics") {
         physics(&mut figures);
     }
-    if group.is_none_or(|g| g == "frame") {
-        frame(&mut figures);
+    for (name, bench) in above {
+        if group.is_none_or(|g| g == *name) {
+            bench(&mut figures);
+        }
+    }
+    if group == Some("frame") && !above.iter().any(|(n, _)| *n == "frame") {
+        eprintln!(
+            "muggins: the frame figures need the game built in: `cargo run --release -- bench frame` (make bench-frame)"
+        );
     }
     if json {
         let map: serde_json::Map<String, serde_json::Value> = figures
@@ -68,7 +79,7 @@ fn round(v: f64) -> f64 {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
@@ -320,40 +331,4 @@ pub fn kugel_sample(throws: u32, seed: u64) -> KugelSample {
         k.outcomes.push(o.throw);
     }
     k
-}
-
-/// The running MUGGINS! game, headless with its physics dice: the CPU time of a frame over
-/// 3,000 frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second.
-#[cfg(feature = "game")]
-fn frame(out: &mut Vec<Figure>) {
-    use crate::ai::Difficulty;
-    let levels = [
-        Difficulty::Expert,
-        Difficulty::Hard,
-        Difficulty::Normal,
-        Difficulty::Easy,
-    ];
-    let mut times = crate::game::headless::marbles_frame_times(&levels, 3000);
-    if times.is_empty() {
-        return;
-    }
-    let p99 = crate::sim::stats::quantile(&mut times, 0.99);
-    out.push(Figure {
-        name: "frame.cpu_ms_median",
-        value: median(times),
-        unit: "ms",
-    });
-    out.push(Figure {
-        name: "frame.cpu_ms_p99",
-        value: p99,
-        unit: "ms",
-    });
-}
-
-/// Without the game built in there is no frame to time.
-#[cfg(not(feature = "game"))]
-fn frame(_: &mut Vec<Figure>) {
-    eprintln!(
-        "muggins: the frame figures need the game built in: `cargo run --release -- bench frame` (make bench-frame)"
-    );
 }

@@ -162,7 +162,7 @@ pub fn replay_record<R, G, E1: std::fmt::Display, E2: std::fmt::Display>(
 }
 
 /// Runs a command; prints what it has to say and returns the exit code.
-pub fn run(command: Command) -> ExitCode {
+pub fn run(command: Command, above: &[bench::Group]) -> ExitCode {
     match command {
         Command::Presets { game, json } => presets(game.as_deref(), json),
         Command::Solve {
@@ -190,7 +190,7 @@ pub fn run(command: Command) -> ExitCode {
             calc,
             json,
         } => kugelbox::kugel_cmd(&red, other.as_deref(), calc, json),
-        Command::Bench { group, json } => bench::run(group.as_deref(), json),
+        Command::Bench { group, json } => bench::run(group.as_deref(), json, above),
         Command::CheckShots { files } => {
             if shots::report(&files) {
                 ExitCode::SUCCESS

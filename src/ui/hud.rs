@@ -40,7 +40,7 @@ fn draw(
     egui::Area::new("hud-hint".into())
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
         .show(ctx, |ui| {
-            if ui.button("Pause (Esc)").clicked() {
+            if ui.button("Pause (Esc / Start)").clicked() {
                 nav.write(Nav::TogglePause);
             }
         });

@@ -1,13 +1,14 @@
-//! The results screen after a game.
+//! The results screen after a game: the game's score sheet (whatever the game), saving its
+//! record, and what next.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, big_button, panel, seat_label};
-use crate::game::marbles::play::MarblesPlay;
-use crate::game::marbles::{records_dir, save_record};
+use super::{DrawUi, IVORY, big_button, focus_first, panel, seat_label};
+use crate::game::table::ScoreSheet;
+use crate::game::table::records::{records_dir, save_record};
+use crate::game::table::seats::seat_who;
 use crate::game::{Nav, Screen, SettingsPath, Table};
-use crate::table::SeatKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -16,11 +17,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
     table: Res<Table>,
-    marbles: Option<Res<MarblesPlay>>,
+    sheet: Option<Res<ScoreSheet>>,
     settings: Res<SettingsPath>,
     mut saved: Local<Option<String>>,
     mut nav: MessageWriter<Nav>,
@@ -34,41 +34,25 @@ fn draw(
                     .color(IVORY)
                     .strong(),
             );
-            let who = |i: usize| match table.seats.get(i) {
-                Some(SeatKind::Ai(level)) => format!("AI ({level})"),
-                _ => "Human".to_string(),
-            };
-            match marbles.as_deref().filter(|p| p.game.outcome.is_some()) {
-                Some(play) => {
-                    marbles_sheet(ui, play, &who);
-                    ui.horizontal(|ui| match records_dir(&settings) {
-                        Some(dir) => {
-                            if ui.button("Save the game").clicked() {
-                                *saved = Some(match save_record(play, &dir) {
-                                    Ok(path) => format!("Saved as {}", path.display()),
-                                    Err(e) => format!("Not saved: {e}"),
-                                });
-                            }
-                        }
-                        None => {
-                            ui.label("(settings are kept in memory: nothing is saved)");
-                        }
-                    });
-                    if let Some(s) = saved.as_ref() {
-                        ui.label(egui::RichText::new(s).small());
-                    }
+            match sheet.as_deref() {
+                Some(sheet) => {
+                    draw_sheet(ui, sheet);
+                    save_row(ui, sheet, &settings, &mut saved);
                 }
                 None => {
                     *saved = None;
                     ui.label("No scores: this game was not played to its end.");
                     ui.add_space(6.0);
                     for i in 0..table.seats.len() {
-                        seat_label(ui, i, format!("Seat {}: {} — no score", i + 1, who(i)));
+                        let who = seat_who(i as u8, table.seats.get(i), None);
+                        seat_label(ui, i, format!("{who} — no score"));
                     }
                 }
             }
             ui.add_space(8.0);
-            if big_button(ui, "Play again").clicked() {
+            let again = big_button(ui, "Play again");
+            focus_first(&again);
+            if again.clicked() {
                 nav.write(Nav::SetUp(table.game));
             }
             if big_button(ui, "Title").clicked() {
@@ -79,40 +63,55 @@ fn draw(
     Ok(())
 }
 
-/// The MUGGINS! score sheet: each seat's marbles, runs with their bonuses, and total.
-fn marbles_sheet(ui: &mut egui::Ui, play: &MarblesPlay, who: &dyn Fn(usize) -> String) {
-    use crate::rules::marbles::score::run_bonus;
-    let Some(o) = &play.game.outcome else { return };
-    if let Some(s) = o.solitaire_score {
-        ui.label(format!(
-            "Board filled: Solitaire score {s} (lower is better)"
-        ));
-    } else if o.winners.is_empty() {
-        ui.label(format!("{} of the spaces filled", o.filled));
+/// "Save the game", and where it went.
+fn save_row(
+    ui: &mut egui::Ui,
+    sheet: &ScoreSheet,
+    settings: &SettingsPath,
+    saved: &mut Option<String>,
+) {
+    ui.horizontal(|ui| match records_dir(settings) {
+        Some(dir) => {
+            if ui.button("Save the game").clicked() {
+                *saved = Some(match save_record(&sheet.record, &dir) {
+                    Ok(path) => format!("Saved as {}", path.display()),
+                    Err(e) => format!("Not saved: {e}"),
+                });
+            }
+        }
+        None => {
+            ui.label("(settings are kept in memory: nothing is saved)");
+        }
+    });
+    if let Some(s) = saved.as_ref() {
+        ui.label(egui::RichText::new(s).small());
     }
-    egui::Grid::new("marbles-sheet")
+}
+
+/// Any game's score sheet: a line above, the columns, a row per seat, the winners marked.
+fn draw_sheet(ui: &mut egui::Ui, sheet: &ScoreSheet) {
+    if let Some(note) = &sheet.note {
+        ui.label(note);
+    }
+    ui.label(egui::RichText::new(sheet.verdict()).color(IVORY).strong());
+    egui::Grid::new("score-sheet")
         .striped(true)
         .spacing([18.0, 6.0])
         .show(ui, |ui| {
-            for h in ["Player", "Marbles", "Runs (bonus)", "Total", ""] {
+            ui.label(egui::RichText::new("Player").strong());
+            for h in &sheet.columns {
                 ui.label(egui::RichText::new(h).strong());
             }
+            ui.label("");
             ui.end_row();
-            for (i, s) in o.scores.iter().enumerate() {
-                seat_label(ui, i, format!("Seat {}: {}", i + 1, who(i)));
-                ui.label(s.marbles.to_string());
-                let runs: Vec<String> = s
-                    .runs
-                    .iter()
-                    .map(|len| format!("{len} ({})", run_bonus(*len)))
-                    .collect();
-                ui.label(if runs.is_empty() {
-                    "—".to_string()
-                } else {
-                    runs.join(", ")
-                });
-                ui.label(egui::RichText::new(s.total.to_string()).strong());
-                ui.label(if o.winners.contains(&(i as u8)) {
+            for row in &sheet.rows {
+                seat_label(ui, row.seat as usize, &row.who);
+                let last = row.cells.len().saturating_sub(1);
+                for (i, cell) in row.cells.iter().enumerate() {
+                    let text = egui::RichText::new(cell);
+                    ui.label(if i == last { text.strong() } else { text });
+                }
+                ui.label(if sheet.winners.contains(&row.seat) {
                     "winner"
                 } else {
                     ""

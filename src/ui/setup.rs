@@ -1,12 +1,17 @@
-//! The setup screen: pick a preset and who sits at each seat.
+//! The setup screen: pick a preset and who sits at each seat — human or AI (and its level), and
+//! for a human seat its device: the keyboard and mouse, or the gamepad that joined it (a pad
+//! joins with A / South and leaves with B / East; the keyboard and mouse take a seat with a
+//! click). Every control is a button, so the d-pad and Enter reach them all.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, big_button, panel, seat_label};
+use super::{DrawUi, IVORY, big_button, focus_first, panel, seat_label};
 use crate::ai::Difficulty;
+use crate::game::table::seats::{Device, Seating, pad_number, seat_name};
 use crate::game::{Nav, Presets, Screen, Table};
-use crate::table::SeatKind;
+use crate::rules::PresetInfo;
+use crate::table::{SeatKind, TableSetup};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -19,13 +24,15 @@ fn draw(
     mut contexts: EguiContexts,
     presets: Res<Presets>,
     table: Res<Table>,
+    mut seating: ResMut<Seating>,
+    pads: Query<Entity, With<Gamepad>>,
     mut nav: MessageWriter<Nav>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let pads: Vec<Entity> = pads.iter().collect();
     let mut edit = table.0.clone();
-    let list = presets.presets(edit.game);
     let chosen = presets.find(edit.game, &edit.preset);
-    panel("setup").min_width(720.0).show(ctx, |ui| {
+    panel("setup").min_width(760.0).show(ctx, |ui| {
         ui.label(
             egui::RichText::new(format!("Set up {}", edit.game.title()))
                 .size(30.0)
@@ -33,90 +40,171 @@ fn draw(
                 .strong(),
         );
         ui.separator();
-        ui.columns(2, |cols| {
-            let ui = &mut cols[0];
-            ui.heading("Preset");
-            for p in &list {
-                let selected = p.name == edit.preset;
-                let text = egui::RichText::new(&p.title).strong();
-                if ui.selectable_label(selected, text).clicked() && !selected {
-                    edit.choose_preset(&p.name, &presets);
-                }
-                ui.label(egui::RichText::new(&p.summary).small().weak());
-            }
-            let ui = &mut cols[1];
-            ui.heading("Seats");
-            if let Some(p) = &chosen {
-                ui.label(&p.about);
-                ui.add_space(6.0);
-                let mut remove = None;
-                let can_remove = edit.seats.len() > p.seats.min as usize;
-                for (i, seat) in edit.seats.iter_mut().enumerate() {
-                    ui.horizontal(|ui| {
-                        seat_label(ui, i, format!("Seat {}", i + 1));
-                        let mut human = *seat == SeatKind::Human;
-                        if ui.radio_value(&mut human, true, "Human").clicked() {
-                            *seat = SeatKind::Human;
-                        }
-                        if ui.radio_value(&mut human, false, "AI").clicked()
-                            && !matches!(seat, SeatKind::Ai(_))
-                        {
-                            *seat = SeatKind::Ai(Difficulty::Normal);
-                        }
-                        if let SeatKind::Ai(level) = seat {
-                            egui::ComboBox::from_id_salt(("level", i))
-                                .selected_text(level.to_string())
-                                .show_ui(ui, |ui| {
-                                    for d in Difficulty::ALL {
-                                        ui.selectable_value(level, d, d.to_string());
-                                    }
-                                });
-                        }
-                        if can_remove
-                            && ui
-                                .small_button("✖")
-                                .on_hover_text("Remove this seat")
-                                .clicked()
-                        {
-                            remove = Some(i);
-                        }
-                    });
-                }
-                if let Some(i) = remove {
-                    edit.seats.remove(i);
-                }
-                if edit.seats.len() < p.seats.max as usize && ui.button("➕ Add a seat").clicked()
-                {
-                    edit.fit_seats(edit.seats.len() + 1);
-                }
-                ui.label(
-                    egui::RichText::new(format!("{}–{} seats", p.seats.min, p.seats.max))
-                        .small()
-                        .weak(),
-                );
-            }
-        });
+        start_row(ui, &edit, &presets, &mut nav);
         ui.separator();
-        let check = edit.validate(&presets);
-        ui.horizontal(|ui| {
-            if big_button(ui, "Back").clicked() {
-                nav.write(Nav::Back);
-            }
-            let start = ui.add_enabled(
-                check.is_ok(),
-                egui::Button::new(egui::RichText::new("Start").size(18.0))
-                    .min_size(egui::vec2(220.0, 36.0)),
-            );
-            if start.clicked() {
-                nav.write(Nav::Start);
-            }
-            if let Err(why) = &check {
-                ui.colored_label(egui::Color32::LIGHT_RED, why);
+        ui.columns(2, |cols| {
+            preset_column(&mut cols[0], &mut edit, &presets);
+            if let Some(p) = &chosen {
+                seats_column(&mut cols[1], &mut edit, p, &mut seating, &pads);
             }
         });
     });
     if edit != table.0 {
+        seating.fit(edit.seats.len());
         nav.write(Nav::Configure(edit));
     }
     Ok(())
+}
+
+/// Start (focused first) and Back, and why the table cannot start.
+fn start_row(
+    ui: &mut egui::Ui,
+    edit: &TableSetup,
+    presets: &Presets,
+    nav: &mut MessageWriter<Nav>,
+) {
+    let check = edit.validate(presets);
+    ui.horizontal(|ui| {
+        let start = ui.add_enabled(
+            check.is_ok(),
+            egui::Button::new(egui::RichText::new("Start").size(18.0))
+                .min_size(egui::vec2(220.0, 36.0)),
+        );
+        focus_first(&start);
+        if start.clicked() {
+            nav.write(Nav::Start);
+        }
+        if big_button(ui, "Back").clicked() {
+            nav.write(Nav::Back);
+        }
+        match &check {
+            Err(why) => {
+                ui.colored_label(egui::Color32::LIGHT_RED, why);
+            }
+            Ok(()) => {
+                ui.label(
+                    egui::RichText::new("Gamepads: press A to join, B to leave")
+                        .small()
+                        .weak(),
+                );
+            }
+        }
+    });
+}
+
+fn preset_column(ui: &mut egui::Ui, edit: &mut TableSetup, presets: &Presets) {
+    ui.heading("Preset");
+    for p in presets.presets(edit.game) {
+        let selected = p.name == edit.preset;
+        let text = egui::RichText::new(&p.title).strong();
+        if ui.selectable_label(selected, text).clicked() && !selected {
+            edit.choose_preset(&p.name, presets);
+        }
+        ui.label(egui::RichText::new(&p.summary).small().weak());
+    }
+}
+
+fn seats_column(
+    ui: &mut egui::Ui,
+    edit: &mut TableSetup,
+    p: &PresetInfo,
+    seating: &mut Seating,
+    pads: &[Entity],
+) {
+    ui.heading("Seats");
+    ui.label(&p.about);
+    ui.add_space(6.0);
+    let mut remove = None;
+    let can_remove = edit.seats.len() > p.seats.min as usize;
+    for (i, seat) in edit.seats.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            seat_label(ui, i, seat_name(i as u8));
+            seat_row(ui, i, seat, seating, pads);
+            if can_remove
+                && ui
+                    .small_button("✖")
+                    .on_hover_text("Remove this seat")
+                    .clicked()
+            {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        edit.seats.remove(i);
+        if i < seating.devices.len() {
+            seating.devices.remove(i);
+        }
+    }
+    if edit.seats.len() < (p.seats.max as usize).min(crate::game::table::seats::MAX_SEATS)
+        && ui.button("➕ Add a seat").clicked()
+    {
+        edit.fit_seats(edit.seats.len() + 1);
+    }
+    ui.label(
+        egui::RichText::new(format!("{}–{} seats", p.seats.min, p.seats.max))
+            .small()
+            .weak(),
+    );
+}
+
+/// One seat: human or AI (a click switches), the AI's level (a click moves to the next), and a
+/// human seat's device.
+fn seat_row(
+    ui: &mut egui::Ui,
+    i: usize,
+    seat: &mut SeatKind,
+    seating: &mut Seating,
+    pads: &[Entity],
+) {
+    match *seat {
+        SeatKind::Human => {
+            if ui
+                .button("Human")
+                .on_hover_text("Make this seat an AI")
+                .clicked()
+            {
+                *seat = SeatKind::Ai(Difficulty::Normal);
+            }
+            match seating.device(i as u8) {
+                Device::Pointer => {
+                    ui.label("keyboard and mouse");
+                }
+                Device::Pad(pad) => {
+                    let n = pad_number(pads, pad).map_or("?".into(), |n| n.to_string());
+                    ui.label(format!("gamepad {n}"));
+                    if ui
+                        .small_button("Take with keyboard")
+                        .on_hover_text("The keyboard and mouse play this seat")
+                        .clicked()
+                    {
+                        seating.bind(i as u8, Device::Pointer);
+                    }
+                }
+            }
+        }
+        SeatKind::Ai(level) => {
+            if ui
+                .button("AI")
+                .on_hover_text("Make this seat human")
+                .clicked()
+            {
+                *seat = SeatKind::Human;
+                seating.bind(i as u8, Device::Pointer);
+            }
+            let next = Difficulty::ALL[(Difficulty::ALL
+                .iter()
+                .position(|d| *d == level)
+                .unwrap_or(0)
+                + 1)
+                % 4];
+            if ui
+                .button(format!("{level} ▸"))
+                .on_hover_text("The next level")
+                .clicked()
+            {
+                *seat = SeatKind::Ai(next);
+            }
+        }
+    }
 }

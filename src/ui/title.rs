@@ -3,11 +3,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{DrawUi, IVORY, UiState, big_button, framed};
-use crate::game::marbles::{ReplayRequest, records_dir, replay_navs, saved_records};
+use super::{DrawUi, IVORY, UiState, big_button, focus_first, framed};
+use crate::game::table::records::{ReplayRequest, records_dir, replay_navs, saved_records};
 use crate::game::{Nav, Presets, Screen, SettingsPath};
-use crate::rules::Game;
-use crate::rules::marbles::GameRecord;
+use crate::rules::{AnyRecord, Game};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -21,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 struct Saved {
     age: f32,
     read: bool,
-    lines: Vec<(String, Result<GameRecord, String>)>,
+    lines: Vec<(String, Result<AnyRecord, String>)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -62,17 +61,17 @@ fn draw(
             [16.0, -16.0],
             10.0,
             |ui| {
-                ui.label(egui::RichText::new("Saved MUGGINS! games").color(IVORY));
+                ui.label(egui::RichText::new("Saved games").color(IVORY));
                 for (name, record) in &saved.lines {
                     ui.horizontal(|ui| match record {
                         Ok(r) => {
-                            ui.label(format!(
-                                "{} · {} seats · {} moves",
-                                r.preset,
-                                r.seats,
-                                r.actions.len()
-                            ));
-                            if ui.button("Replay").clicked() {
+                            ui.label(r.summary().line());
+                            // A game whose table cannot play yet is listed, not replayed.
+                            let playable = r.game() == Game::Marbles;
+                            if ui
+                                .add_enabled(playable, egui::Button::new("Replay"))
+                                .clicked()
+                            {
                                 commands.insert_resource(ReplayRequest(r.clone()));
                                 for n in replay_navs(r) {
                                     nav.write(n);
@@ -140,7 +139,11 @@ fn draw(
                                 ui.add_space(6.0);
                                 ui.label(egui::RichText::new(&preset_lines[i]).small().weak());
                                 ui.add_space(10.0);
-                                if big_button(ui, "Play").clicked() {
+                                let play = big_button(ui, "Play");
+                                if i == 0 {
+                                    focus_first(&play);
+                                }
+                                if play.clicked() {
                                     nav.write(Nav::SetUp(game));
                                 }
                             });

@@ -1,20 +1,27 @@
-//! MUGGINS! dice and marbles at the table: the wooden ring board, each seat's tray of marbles, the
-//! dice tray, and the game itself ([`play`]). The scene follows the rules state: a marble is
-//! drawn on a hole because the rules say that seat holds it, travelling there from its tray.
+//! MUGGINS! dice and marbles at the table. The same shape as every game's folder: [`play`] (the
+//! game's part of the referee: dice and windows), [`scene`] (board, trays, dice), [`hud`] (turn,
+//! seats, log, hole numbers, rules page), [`pointer`] (mouse and keyboard), [`gamepad`] (each
+//! pad for its own seat) and [`sheet`] (the score sheet).
 
+pub mod gamepad;
+pub mod hud;
 pub mod play;
+pub mod pointer;
+pub mod scene;
+pub mod sheet;
 
 use std::f32::consts::TAU;
 
 use bevy::prelude::*;
 
-use super::camera::CameraRig;
-use super::room::{Palette, part, table_root};
-use super::screen::{Nav, Pause, Screen, Table};
-use super::{Presets, playing};
+use super::playing;
+use super::screen::Screen;
+use super::table::{TableSet, referee};
 use crate::rules::Game;
-use crate::rules::marbles::{Die, Phase, Seat};
+use crate::rules::marbles::MarblesGame;
 use play::MarblesPlay;
+
+pub use scene::{BoardMarble, DieBody, TrayMarble};
 
 /// Spaces around the ring.
 pub const SPACES: usize = 36;
@@ -28,53 +35,42 @@ pub const DICE_TRAY_AT: Vec3 = Vec3::new(0.84, 0.006, 0.34);
 pub const DICE_SCALE: f32 = 1.25;
 /// Seconds a marble takes from its tray to its hole.
 pub const TRAVEL_S: f32 = 0.6;
-/// Seconds the finished game stays on the table before the results.
-pub const SHOW_END_S: f32 = 4.0;
-
-/// Systems of a MUGGINS! game, in order each frame.
-#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum MarblesSet {
-    /// Intents, AI seats and the dice become rules actions.
-    Referee,
-    /// The scene follows the rules state.
-    Present,
-}
 
 pub(super) fn plugin(app: &mut App) {
-    let running = playing(Game::Marbles).and_then(in_state(Pause::Running));
-    app.add_plugins(play::plugin)
-        .configure_sets(
-            Update,
-            (MarblesSet::Referee, MarblesSet::Present)
-                .chain()
-                .after(super::screen::AppSet::Navigate),
-        )
-        .add_systems(
-            OnEnter(Screen::Playing),
-            (start_game, spawn_table)
-                .chain()
-                .run_if(playing(Game::Marbles)),
-        )
-        .add_systems(
-            Update,
+    let here = playing(Game::Marbles);
+    app.add_plugins((
+        referee::plugin::<MarblesGame>,
+        gamepad::plugin,
+        sheet::plugin,
+    ))
+    .add_systems(
+        OnEnter(Screen::Playing),
+        (referee::start::<MarblesGame>, scene::spawn_table)
+            .chain()
+            .run_if(here.clone()),
+    )
+    .add_systems(
+        Update,
+        (
             (
-                (play::take_intents, play::roll_dice, play::ai_seats)
-                    .chain()
-                    .in_set(MarblesSet::Referee),
-                (
-                    (place_marbles, show_trays, light_marbles)
-                        .chain()
-                        .run_if(rules_moved),
-                    travel,
-                    show_dice,
-                    finish,
-                )
-                    .chain()
-                    .in_set(MarblesSet::Present),
+                scene::place_marbles,
+                scene::show_trays,
+                scene::light_marbles,
             )
-                .run_if(running.clone().and_then(resource_exists::<MarblesPlay>)),
+                .chain()
+                .run_if(referee::rules_moved::<MarblesGame>),
+            scene::travel,
+            scene::show_dice,
         )
-        .add_systems(OnEnter(Screen::Title), forget_game);
+            .chain()
+            .in_set(TableSet::Present)
+            .run_if(here.and_then(resource_exists::<MarblesPlay>)),
+    );
+}
+
+/// The HUD and the pointer, over a window.
+pub(super) fn windowed(app: &mut App) {
+    app.add_plugins((hud::plugin, pointer::plugin));
 }
 
 /// Where space `n` (1-based) sits on the board: space 1 at the top, counting clockwise as seen
@@ -87,554 +83,4 @@ pub fn space_position(n: usize) -> Vec3 {
 /// Where a marble rests in space `n`'s hole.
 pub fn hole_rest(n: usize) -> Vec3 {
     space_position(n) + Vec3::Y * (BOARD_TOP + 0.006)
-}
-
-/// The centre of seat `seat`'s tray, and its turn about the board.
-fn tray_frame(seat: usize) -> (Vec3, Quat) {
-    let rot = Quat::from_rotation_y(-(seat as f32) * TAU / 4.0);
-    (rot * Vec3::new(0.0, 0.0125, 0.68), rot)
-}
-
-/// Where the `i`th marble of a seat's tray rests (ten to a row, two rows to a tray of 20, five
-/// to Solitaire's 50).
-pub fn tray_slot(seat: usize, i: usize, marbles: usize) -> Vec3 {
-    let (centre, rot) = tray_frame(seat);
-    let rows = marbles.div_ceil(10).max(1);
-    let (row, col) = (i / 10, i % 10);
-    centre
-        + rot
-            * Vec3::new(
-                -0.135 + 0.03 * col as f32,
-                0.022,
-                0.024 * (row as f32 - (rows as f32 - 1.0) / 2.0),
-            )
-}
-
-/// A seat's tray: ten marbles wide, as deep as its rows.
-fn tray_size(marbles: usize) -> Vec3 {
-    Vec3::new(
-        0.34,
-        0.025,
-        0.042 + 0.024 * marbles.div_ceil(10).max(1) as f32,
-    )
-}
-
-/// A bevy vector from a physics one.
-fn v3(v: rapier3d::prelude::Vector) -> Vec3 {
-    Vec3::new(v.x, v.y, v.z)
-}
-
-/// A bevy rotation from a physics one.
-fn quat(r: rapier3d::prelude::Rotation) -> Quat {
-    Quat::from_xyzw(r.x, r.y, r.z, r.w)
-}
-
-/// A marble on the board, on `space`.
-#[derive(Component, Debug)]
-pub struct BoardMarble {
-    pub seat: Seat,
-    pub space: u8,
-}
-
-/// A marble in a tray: shown while the seat has more than `index` marbles left.
-#[derive(Component, Debug)]
-pub struct TrayMarble {
-    pub seat: Seat,
-    pub index: usize,
-}
-
-/// One of the dice, drawn where the physics tray has it.
-#[derive(Component, Debug)]
-pub struct DieBody(pub usize);
-
-/// A marble on its way: from, to, seconds gone.
-#[derive(Component, Debug)]
-pub struct Travel {
-    pub from: Vec3,
-    pub to: Vec3,
-    pub t: f32,
-}
-
-/// Meshes the game spawns while it plays.
-#[derive(Resource)]
-struct MarbleMesh(Handle<Mesh>);
-
-/// Each seat's marble material, glowing: marbles that may be taken off, and the runs at the end.
-#[derive(Resource)]
-struct LitMarbles(Vec<Handle<StandardMaterial>>);
-
-fn start_game(
-    mut commands: Commands,
-    table: Res<Table>,
-    presets: Res<Presets>,
-    replay: Option<Res<ReplayRequest>>,
-    pace: Option<Res<MarblesPace>>,
-    mut notices: ResMut<super::Notices>,
-    mut nav: MessageWriter<Nav>,
-) {
-    let Some(preset) = presets.marbles.iter().find(|p| p.name == table.preset) else {
-        notices.push(format!("No MUGGINS! preset named \"{}\"", table.preset));
-        nav.write(Nav::Title);
-        return;
-    };
-    let seed = replay.as_ref().map_or_else(new_seed, |r| r.0.seed);
-    let pace = pace.map_or(1.0, |p| p.0);
-    match MarblesPlay::new(
-        &preset.name,
-        preset.variant.clone(),
-        table.seats.clone(),
-        seed,
-    ) {
-        Ok(mut play) => {
-            play.pace = pace;
-            if let Some(r) = replay {
-                play.replay = Some(r.0.actions.iter().copied().collect());
-                commands.remove_resource::<ReplayRequest>();
-            }
-            commands.insert_resource(play);
-        }
-        Err(e) => {
-            notices.push(format!("Cannot start MUGGINS!: {e}"));
-            nav.write(Nav::Title);
-        }
-    }
-}
-
-/// How long the game's pauses last, as a share of the usual, for the games that start from now
-/// (the screenshot tour hurries).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct MarblesPace(pub f32);
-
-/// A saved game to play back at the table: set with the table before the game starts.
-#[derive(Resource, Clone, Debug)]
-pub struct ReplayRequest(pub crate::rules::marbles::GameRecord);
-
-/// A seed for a new game: the clock's nanoseconds, mixed.
-fn new_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    crate::rules::rng::splitmix(nanos)
-}
-
-fn forget_game(mut commands: Commands) {
-    commands.remove_resource::<MarblesPlay>();
-}
-
-#[allow(clippy::too_many_arguments)]
-fn spawn_table(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    palette: Res<Palette>,
-    table: Res<Table>,
-    play: Option<Res<MarblesPlay>>,
-    mut rig: ResMut<CameraRig>,
-) {
-    *rig = CameraRig {
-        eye: Vec3::new(0.2, 1.3, 1.12),
-        target: Vec3::new(0.2, 0.0, 0.07),
-    };
-    let Some(play) = play else { return };
-    let variant = &play.game.variant;
-    let used = variant.board as usize;
-    let board = meshes.add(Cylinder::new(0.52, BOARD_TOP));
-    let hole = meshes.add(Cylinder::new(0.02, 0.004));
-    let tray = meshes.add(Cuboid::from_size(tray_size(variant.marbles as usize)));
-    let marble = meshes.add(Sphere::new(0.0125).mesh().uv(16, 12));
-    commands.insert_resource(MarbleMesh(marble.clone()));
-    let lit = super::SEAT_COLOURS
-        .iter()
-        .map(|c| {
-            materials.add(StandardMaterial {
-                base_color: *c,
-                emissive: c.to_linear() * 1.5,
-                perceptual_roughness: 0.15,
-                ..default()
-            })
-        })
-        .collect();
-    commands.insert_resource(LitMarbles(lit));
-    let d6 = meshes.add(Cuboid::from_length(crate::physics::dice::D6_EDGE));
-    let d12 = meshes.add(Sphere::new(crate::physics::dice::D12_INRADIUS * 1.15));
-    let pip = meshes.add(Sphere::new(crate::physics::dice::D6_EDGE * 0.1));
-    let floor = meshes.add(Cuboid::new(
-        2.0 * crate::physics::dice::TRAY_HALF_W + 0.04,
-        0.01,
-        2.0 * crate::physics::dice::TRAY_HALF_D + 0.04,
-    ));
-    let (hw, hd, wall_h) = (
-        crate::physics::dice::TRAY_HALF_W,
-        crate::physics::dice::TRAY_HALF_D,
-        0.04,
-    );
-    let long_wall = meshes.add(Cuboid::new(2.0 * hw + 0.04, wall_h, 0.02));
-    let short_wall = meshes.add(Cuboid::new(0.02, wall_h, 2.0 * hd + 0.04));
-    commands
-        .spawn(table_root("MUGGINS! table", Game::Marbles))
-        .with_children(|p| {
-            p.spawn(part(
-                board,
-                palette.wood.clone(),
-                Transform::from_xyz(0.0, BOARD_TOP / 2.0, 0.0),
-            ));
-            for n in 1..=SPACES {
-                // Spaces beyond the preset's board (18 on the starter level) stay covered.
-                let mat = if n <= used {
-                    &palette.hole
-                } else {
-                    &palette.dark_wood
-                };
-                let at = space_position(n) + Vec3::Y * BOARD_TOP;
-                p.spawn(part(
-                    hole.clone(),
-                    mat.clone(),
-                    Transform::from_translation(at),
-                ));
-            }
-            // Each seat's tray of marbles, around the board.
-            for (seat, _) in table.seats.iter().enumerate() {
-                let (centre, rot) = tray_frame(seat);
-                p.spawn(part(
-                    tray.clone(),
-                    palette.dark_wood.clone(),
-                    Transform::from_translation(centre).with_rotation(rot),
-                ));
-                for i in 0..variant.marbles as usize {
-                    p.spawn((
-                        TrayMarble {
-                            seat: seat as Seat,
-                            index: i,
-                        },
-                        part(
-                            marble.clone(),
-                            palette.seats[seat].clone(),
-                            Transform::from_translation(tray_slot(
-                                seat,
-                                i,
-                                variant.marbles as usize,
-                            )),
-                        ),
-                    ));
-                }
-            }
-            // The dice tray, drawn larger than the physics tray so the dice read from the
-            // chair: a felt floor in a wooden frame, and the dice with their pips.
-            p.spawn((
-                Name::new("Dice tray"),
-                Transform::from_translation(DICE_TRAY_AT).with_scale(Vec3::splat(DICE_SCALE)),
-                Visibility::default(),
-            ))
-            .with_children(|t| {
-                t.spawn(part(
-                    floor,
-                    palette.felt.clone(),
-                    Transform::from_xyz(0.0, -0.005, 0.0),
-                ));
-                for (mesh, x, z) in [
-                    (&long_wall, 0.0, hd + 0.01),
-                    (&long_wall, 0.0, -hd - 0.01),
-                    (&short_wall, hw + 0.01, 0.0),
-                    (&short_wall, -hw - 0.01, 0.0),
-                ] {
-                    t.spawn(part(
-                        mesh.clone(),
-                        palette.dark_wood.clone(),
-                        Transform::from_xyz(x, wall_h / 2.0, z),
-                    ));
-                }
-                for (i, ((at, rot), die)) in play
-                    .dice
-                    .tray
-                    .poses()
-                    .into_iter()
-                    .zip(&variant.dice)
-                    .enumerate()
-                {
-                    let mesh = match die {
-                        Die::D6 => d6.clone(),
-                        Die::D12 => d12.clone(),
-                    };
-                    t.spawn((
-                        DieBody(i),
-                        part(
-                            mesh,
-                            palette.die.clone(),
-                            Transform::from_translation(v3(at)).with_rotation(quat(rot)),
-                        ),
-                    ))
-                    .with_children(|d| {
-                        if *die == Die::D6 {
-                            for at in pips() {
-                                d.spawn(part(
-                                    pip.clone(),
-                                    palette.hole.clone(),
-                                    Transform::from_translation(at),
-                                ));
-                            }
-                        }
-                    });
-                }
-            });
-        });
-}
-
-/// Where the pips of a six-sided die sit, in the die's own frame: each face's value drawn on
-/// the face the physics reads it from.
-fn pips() -> Vec<Vec3> {
-    use crate::physics::dice::{D6_EDGE, faces};
-    let layout = |v: u8| -> &'static [(f32, f32)] {
-        match v {
-            1 => &[(0.0, 0.0)],
-            2 => &[(-1.0, -1.0), (1.0, 1.0)],
-            3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-            4 => &[(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)],
-            5 => &[
-                (-1.0, -1.0),
-                (-1.0, 1.0),
-                (0.0, 0.0),
-                (1.0, -1.0),
-                (1.0, 1.0),
-            ],
-            _ => &[
-                (-1.0, -1.0),
-                (-1.0, 0.0),
-                (-1.0, 1.0),
-                (1.0, -1.0),
-                (1.0, 0.0),
-                (1.0, 1.0),
-            ],
-        }
-    };
-    let mut out = Vec::new();
-    for (normal, value) in faces(Die::D6) {
-        let n = v3(normal);
-        let u = n.any_orthonormal_vector();
-        let w = n.cross(u);
-        for (a, b) in layout(value) {
-            out.push(n * (D6_EDGE / 2.0) + (u * *a + w * *b) * D6_EDGE * 0.27);
-        }
-    }
-    out
-}
-
-/// Marbles on the board follow the rules: a new one travels from its seat's tray, a removed one
-/// goes.
-fn place_marbles(
-    mut commands: Commands,
-    play: Res<MarblesPlay>,
-    on_board: Query<(Entity, &BoardMarble)>,
-    roots: Query<(Entity, &super::TableScene)>,
-    palette: Res<Palette>,
-    mesh: Option<Res<MarbleMesh>>,
-) {
-    let (Some(mesh), Some((root, _))) = (mesh, roots.iter().find(|(_, s)| s.0 == Game::Marbles))
-    else {
-        return;
-    };
-    let mut shown = [None::<Seat>; 64];
-    for (e, m) in &on_board {
-        if play.game.at(m.space) == Some(m.seat) && shown[m.space as usize].is_none() {
-            shown[m.space as usize] = Some(m.seat);
-        } else {
-            commands.entity(e).despawn();
-        }
-    }
-    for space in 1..=play.game.variant.board {
-        let Some(seat) = play.game.at(space) else {
-            continue;
-        };
-        if shown[space as usize].is_some() {
-            continue;
-        }
-        let from = tray_slot(
-            seat as usize,
-            play.game.trays[seat as usize] as usize,
-            play.game.variant.marbles as usize,
-        );
-        let to = hole_rest(space as usize);
-        commands.entity(root).with_child((
-            BoardMarble { seat, space },
-            Travel { from, to, t: 0.0 },
-            part(
-                mesh.0.clone(),
-                palette.seats[seat as usize].clone(),
-                Transform::from_translation(from),
-            ),
-        ));
-    }
-}
-
-/// Moves travelling marbles along an arc and drops them in.
-fn travel(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut moving: Query<(Entity, &mut Travel, &mut Transform)>,
-) {
-    for (e, mut tr, mut t) in &mut moving {
-        tr.t += time.delta_secs();
-        let k = (tr.t / TRAVEL_S).min(1.0);
-        let lift = 0.12 * (k * std::f32::consts::PI).sin();
-        t.translation = tr.from.lerp(tr.to, k * k * (3.0 - 2.0 * k)) + Vec3::Y * lift;
-        if k >= 1.0 {
-            commands.entity(e).remove::<Travel>();
-        }
-    }
-}
-
-/// Each tray shows the marbles its seat has left.
-fn show_trays(play: Res<MarblesPlay>, mut marbles: Query<(&TrayMarble, &mut Visibility)>) {
-    for (m, mut v) in &mut marbles {
-        let left = play.game.trays.get(m.seat as usize).copied().unwrap_or(0) as usize;
-        let want = if m.index < left {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        v.set_if_neq(want);
-    }
-}
-
-/// The dice are drawn where the physics has them.
-fn show_dice(play: Res<MarblesPlay>, mut dice: Query<(&DieBody, &mut Transform)>) {
-    let poses = play.dice.tray.poses();
-    for (d, mut t) in &mut dice {
-        if let Some((at, rot)) = poses.get(d.0) {
-            t.translation = v3(*at);
-            t.rotation = quat(*rot);
-        }
-    }
-}
-
-/// Marbles glow that the player choosing may take off (after triples or a challenge), and, when
-/// the game is over, every marble in a run.
-fn light_marbles(
-    play: Res<MarblesPlay>,
-    palette: Res<Palette>,
-    lit: Option<Res<LitMarbles>>,
-    mut marbles: Query<(&BoardMarble, &mut MeshMaterial3d<StandardMaterial>)>,
-) {
-    let Some(lit) = lit else { return };
-    let game = &play.game;
-    let n = game.variant.board as u32;
-    // At the end: each seat's spaces that lie in a run, worked out once.
-    let in_runs: Vec<u64> = match game.phase {
-        Phase::Over if game.variant.runs_score => game
-            .marbles
-            .iter()
-            .map(|mask| {
-                crate::rules::marbles::score::runs_in(*mask, n, n == 36)
-                    .into_iter()
-                    .filter(|(_, len)| *len >= 2)
-                    .fold(0u64, |m, (first, len)| {
-                        (0..len).fold(m, |m, k| m | 1u64 << ((first - 1 + k) % n + 1))
-                    })
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    for (m, mut mat) in &mut marbles {
-        let glow = match &game.phase {
-            Phase::Triples { from, .. } => from.contains(&m.seat),
-            Phase::Penalty { victim, .. } => *victim == m.seat,
-            Phase::Over => in_runs
-                .get(m.seat as usize)
-                .is_some_and(|r| r & 1u64 << m.space != 0),
-            _ => false,
-        };
-        let want = if glow {
-            &lit.0[m.seat as usize % lit.0.len()]
-        } else {
-            &palette.seats[m.seat as usize % palette.seats.len()]
-        };
-        if mat.0 != *want {
-            mat.0 = want.clone();
-        }
-    }
-}
-
-/// Run condition: the rules state moved (an action was taken, or a new game sat down) since the
-/// last frame: the scene follows it only then, not every frame.
-fn rules_moved(play: Option<Res<MarblesPlay>>, mut seen: Local<Option<(u64, usize)>>) -> bool {
-    let Some(play) = play else { return false };
-    let now = (play.game.seed, play.record.actions.len());
-    seen.replace(now) != Some(now)
-}
-
-/// A finished game stays on the table a moment (its runs lit), then the score sheet.
-fn finish(play: Res<MarblesPlay>, mut nav: MessageWriter<Nav>, mut sent: Local<bool>) {
-    if play.over_for == 0.0 {
-        *sent = false;
-    }
-    if play.over_for >= SHOW_END_S && !*sent {
-        *sent = true;
-        nav.write(Nav::EndGame);
-    }
-}
-
-/// Where saved games are kept: `records/` beside the settings file (none when settings live in
-/// memory only).
-pub fn records_dir(settings: &super::SettingsPath) -> Option<std::path::PathBuf> {
-    Some(settings.0.as_ref()?.parent()?.join("records"))
-}
-
-/// Saves the game's record as JSON in `dir`, named by its seed; the file's path.
-pub fn save_record(
-    play: &MarblesPlay,
-    dir: &std::path::Path,
-) -> Result<std::path::PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(format!("marbles-{:016x}.json", play.record.seed));
-    std::fs::write(&path, play.record.to_json())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
-}
-
-/// The MUGGINS! records saved in `dir`, newest first: each file with its record or why it cannot
-/// be read.
-pub fn saved_records(
-    dir: &std::path::Path,
-) -> Vec<(
-    std::path::PathBuf,
-    Result<crate::rules::marbles::GameRecord, String>,
-)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<(std::time::SystemTime, std::path::PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            let when = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (when, p)
-        })
-        .collect();
-    files.sort_by_key(|f| std::cmp::Reverse(f.0));
-    files
-        .into_iter()
-        .map(|(_, p)| {
-            let record = std::fs::read_to_string(&p)
-                .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    crate::rules::marbles::GameRecord::parse(&text).map_err(|e| e.to_string())
-                });
-            (p, record)
-        })
-        .collect()
-}
-
-/// The navigation that sits a saved game down at the table to be played back.
-pub fn replay_navs(record: &crate::rules::marbles::GameRecord) -> Vec<Nav> {
-    let setup = crate::table::TableSetup {
-        game: Game::Marbles,
-        preset: record.preset.clone(),
-        seats: vec![
-            crate::table::SeatKind::Ai(crate::ai::Difficulty::Normal);
-            record.seats as usize
-        ],
-    };
-    vec![Nav::SetUp(Game::Marbles), Nav::Configure(setup), Nav::Start]
 }

@@ -1,37 +1,26 @@
-//! The referee of a MUGGINS! table: the rules state in one resource, the intents every seat sends
-//! (a human through the HUD or the mouse, an AI on its own after a visible pause, a test
-//! directly), the physics dice whose faces become the roll, and the windows in which a placement
-//! may be challenged or a "no move" called. Nothing here decides a rule: every action goes to
-//! [`MarblesGame::apply`], and what it returns is all that happens.
+//! The MUGGINS! table's part of the referee: the physics dice whose faces become the roll, and
+//! the windows in which a placement may be challenged or a "no move" called (a countdown for the
+//! human opponents, the AI opponents asked in the rules' speaking order). The generic
+//! [`Referee`] holds the game; nothing here decides a rule.
 
 use bevy::prelude::*;
 
+use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
+use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::dice::DiceTray;
-use crate::rules::marbles::GameRecord;
-use crate::rules::marbles::{Action, Event, MarblesGame, MarblesMode, Phase, Seat, Window};
-use crate::table::SeatKind;
+use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 
-/// How long an AI seat seems to think before it acts, seconds.
-pub const AI_PAUSE_S: f32 = 0.7;
 /// How long the other human seats have to challenge a placement or call "Muggins!", seconds.
 pub const WINDOW_S: f32 = 5.0;
 
-/// What a seat wants to do.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub enum MarblesIntent {
-    /// Throw the dice (the seat whose roll it is), with a flick or by a click or key.
-    Throw { seat: Seat, flick: Option<Flick> },
-    /// Any other action of the rules (placing, "no move", removing, challenging, calling).
-    Act { seat: Seat, action: Action },
-    /// This human seat lets the open window pass.
-    Pass { seat: Seat },
-}
-
-/// Something the rules did, for the scene and the HUD.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct MarblesHappened(pub Event);
+/// The referee of a MUGGINS! table.
+pub type MarblesPlay = Referee<MarblesGame>;
+/// What a seat at a MUGGINS! table wants to do.
+pub type MarblesIntent = Intent<Action>;
+/// Something the MUGGINS! rules did.
+pub type MarblesHappened = Happened<Event>;
 
 /// The dice in the tray: thrown by physics, read when they rest.
 pub struct RollingDice {
@@ -42,88 +31,24 @@ pub struct RollingDice {
     pub seat: Option<Seat>,
 }
 
-/// The game at the table.
-#[derive(Resource)]
-pub struct MarblesPlay {
-    pub game: MarblesGame,
-    pub seats: Vec<SeatKind>,
-    pub record: GameRecord,
-    ais: Vec<MarblesAi>,
+/// The MUGGINS! table's moving parts: the dice and the open window's countdown.
+pub struct MarblesTable {
     pub dice: RollingDice,
-    /// Seconds until the next AI seat may act.
-    pub ai_wait: f32,
     /// Seconds left for the human seats to challenge or call on the open window.
     pub window_left: f32,
     /// The AI seats have spoken on the open window.
     window_asked: bool,
     /// Human seats that let the open window pass.
     passed: Vec<bool>,
-    /// What happened, newest last, as the HUD tells it.
-    pub log: Vec<String>,
-    /// The last refusal of a human's action, to show.
-    pub refused: Option<String>,
-    /// Seconds since the game ended.
-    pub over_for: f32,
-    /// A saved game being played back: its actions still to come.
-    pub replay: Option<std::collections::VecDeque<Action>>,
-    /// How long the pauses last, as a share of the usual (the screenshot tour hurries).
-    pub pace: f32,
+    /// The window the countdown is for.
+    window_seen: Option<Window>,
 }
 
-impl MarblesPlay {
-    pub fn new(
-        preset: &str,
-        variant: crate::rules::marbles::MarblesVariant,
-        seats: Vec<SeatKind>,
-        seed: u64,
-    ) -> Result<MarblesPlay, String> {
-        let n = seats.len() as u8;
-        let game = MarblesGame::new(variant.clone(), n, seed)?;
-        let ais = (0..n)
-            .map(|s| {
-                let level = match seats[s as usize] {
-                    SeatKind::Ai(level) => level,
-                    SeatKind::Human => crate::ai::Difficulty::Normal,
-                };
-                MarblesAi::new(level, seed ^ (s as u64 + 1) << 40)
-            })
-            .collect();
-        Ok(MarblesPlay {
-            record: GameRecord {
-                game: "marbles".into(),
-                preset: preset.into(),
-                seats: n,
-                seed,
-                actions: Vec::new(),
-            },
-            game,
-            passed: vec![false; seats.len()],
-            seats,
-            ais,
-            dice: RollingDice {
-                tray: DiceTray::new(&variant.dice),
-                pending: 0.0,
-                seat: None,
-            },
-            ai_wait: AI_PAUSE_S,
-            window_left: 0.0,
-            window_asked: false,
-            log: Vec::new(),
-            refused: None,
-            over_for: 0.0,
-            replay: None,
-            pace: 1.0,
-        })
-    }
-
-    pub fn is_human(&self, seat: Seat) -> bool {
-        self.seats.get(seat as usize) == Some(&SeatKind::Human)
-    }
-
+impl Referee<MarblesGame> {
     /// The seat that throws the dice now, if the dice may be thrown (not while they roll, nor
     /// while human seats may still challenge).
     pub fn thrower(&self) -> Option<Seat> {
-        if self.dice.tray.rolling() || self.window_left > 0.0 || !self.game.may_roll() {
+        if self.table.dice.tray.rolling() || self.table.window_left > 0.0 || !self.game.may_roll() {
             return None;
         }
         match self.game.phase {
@@ -136,65 +61,174 @@ impl MarblesPlay {
 
     /// The human seats that may speak on the open window now.
     pub fn may_speak(&self) -> Vec<Seat> {
-        let Some(w) = self.game.window else {
-            return Vec::new();
-        };
-        let mover = match w {
-            Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
-        };
-        (0..self.game.seats)
-            .filter(|s| *s != mover && self.is_human(*s) && !self.passed[*s as usize])
+        self.game
+            .speaking_order()
+            .into_iter()
+            .filter(|s| self.is_human(*s) && !self.table.passed[*s as usize])
             .collect()
     }
 
-    /// Applies one action; on success the record grows and the events go out.
-    fn apply(&mut self, action: Action, out: &mut MessageWriter<MarblesHappened>) -> bool {
-        let window = self.game.window;
-        match self.game.apply(action) {
-            Ok(events) => {
-                self.record.actions.push(action);
-                for e in events {
-                    self.log.push(describe(&e));
-                    out.write(MarblesHappened(e));
-                }
-                if self.log.len() > 200 {
-                    self.log.drain(..100);
-                }
-                if self.game.window != window {
-                    self.window_opened();
-                }
-                self.ai_wait = AI_PAUSE_S * self.pace;
-                true
-            }
-            Err(e) => {
-                self.refused = Some(e.to_string());
-                false
-            }
+    /// Whether a human's action on the board (not a roll) may be taken now: the dice rest.
+    pub fn still(&self) -> bool {
+        !self.table.dice.tray.rolling()
+    }
+
+    fn let_pass(&mut self, seat: Seat) {
+        if let Some(p) = self.table.passed.get_mut(seat as usize) {
+            *p = true;
+        }
+        if self.may_speak().is_empty() {
+            self.table.window_left = 0.0;
+        }
+    }
+}
+
+impl Played for MarblesGame {
+    type Table = MarblesTable;
+    type Ai = MarblesAi;
+
+    fn new_table(game: &MarblesGame) -> MarblesTable {
+        MarblesTable {
+            dice: RollingDice {
+                tray: DiceTray::new(&game.variant.dice),
+                pending: 0.0,
+                seat: None,
+            },
+            window_left: 0.0,
+            window_asked: false,
+            passed: vec![false; game.seats as usize],
+            window_seen: None,
         }
     }
 
-    /// A new window (or none): human opponents get their countdown, AI seats speak anew.
-    fn window_opened(&mut self) {
-        self.window_asked = false;
-        self.passed.iter_mut().for_each(|p| *p = false);
-        self.window_left = if self.may_speak().is_empty() {
-            0.0
-        } else {
-            WINDOW_S
-        };
+    fn new_ai(level: Difficulty, seed: u64) -> MarblesAi {
+        MarblesAi::new(level, seed)
     }
 
-    fn throw(&mut self, seat: Seat, flick: Option<Flick>) {
-        let seed = crate::rules::rng::splitmix(self.game.seed ^ (self.game.rolls as u64) << 20);
-        self.dice.tray.start(seed, flick);
-        self.dice.seat = Some(seat);
-        self.dice.pending = 0.0;
+    fn describe(event: &Event) -> String {
+        describe(event)
+    }
+
+    fn may_act(r: &MarblesPlay, seat: Seat, action: &Action) -> bool {
+        match *action {
+            // An opponent speaks only for itself.
+            Action::Challenge(by) | Action::Muggins { seat: by, .. } => by == seat,
+            // Rolls come from the dice.
+            Action::Roll(_) => false,
+            _ => r.game.actor() == Some(seat) && r.still(),
+        }
+    }
+
+    fn throw(r: &mut MarblesPlay, seat: Seat, flick: Option<Flick>) -> Result<(), String> {
+        // The roller throwing lets the window pass as far as it is concerned.
+        if r.game.actor() == Some(seat) {
+            r.let_pass(seat);
+        }
+        if r.thrower() != Some(seat) {
+            return Err(format!("{} may not roll now", seat_name(seat)));
+        }
+        let seed = crate::rules::rng::splitmix(r.game.seed ^ (r.game.rolls as u64) << 20);
+        r.table.dice.tray.start(seed, flick);
+        r.table.dice.seat = Some(seat);
+        r.table.dice.pending = 0.0;
+        Ok(())
+    }
+
+    fn pass(r: &mut MarblesPlay, seat: Seat) {
+        r.let_pass(seat);
+    }
+
+    fn applied(r: &mut MarblesPlay) {
+        // A new window (or none): human opponents get their countdown, AI seats speak anew.
+        if r.game.window != r.table.window_seen {
+            r.table.window_seen = r.game.window;
+            r.table.window_asked = false;
+            r.table.passed.iter_mut().for_each(|p| *p = false);
+            r.table.window_left = if r.may_speak().is_empty() {
+                0.0
+            } else {
+                WINDOW_S
+            };
+        }
+    }
+
+    fn step(r: &mut MarblesPlay, dt: f32) -> Option<Action> {
+        r.table.window_left = (r.table.window_left - dt).max(0.0);
+        let dice = &mut r.table.dice;
+        if !dice.tray.rolling() {
+            return None;
+        }
+        let step = crate::physics::STEP_S;
+        // A slow frame still shows the dice at their real pace, up to half a second a frame.
+        dice.pending = (dice.pending + dt).min(60.0 * step);
+        while dice.pending >= step {
+            dice.pending -= step;
+            if let Some(roll) = dice.tray.step() {
+                dice.seat = None;
+                // A window still open closes with the roll.
+                return Some(Action::Roll([roll.faces[0], roll.faces[1], roll.faces[2]]));
+            }
+        }
+        None
+    }
+
+    fn busy(r: &MarblesPlay) -> bool {
+        r.table.dice.tray.rolling()
+    }
+
+    fn ai_turn(r: &mut MarblesPlay) -> Option<AiMove<Action>> {
+        // An open window: the AI opponents speak in the rules' order after the mover.
+        if r.game.window.is_some() && !r.table.window_asked {
+            r.table.window_asked = true;
+            for s in r.game.speaking_order() {
+                if r.is_human(s) {
+                    continue;
+                }
+                let Referee { game, ais, .. } = &mut *r;
+                if let Some(action) = ais[s as usize].on_window(game, s) {
+                    return Some(AiMove::Seat(Intent::Act { seat: s, action }));
+                }
+            }
+            r.ai_wait = crate::game::table::AI_PAUSE_S * r.pace;
+            return None;
+        }
+        if r.table.window_left > 0.0 {
+            return None;
+        }
+        let actor = r.game.actor()?;
+        // The window has passed: a game that ends with it ends now, whoever is next.
+        if r.game.window.is_some() && !r.game.may_roll() {
+            return Some(AiMove::Table(Action::Proceed));
+        }
+        if r.is_human(actor) {
+            return None;
+        }
+        if r.thrower() == Some(actor) {
+            return Some(AiMove::Seat(Intent::Throw {
+                seat: actor,
+                flick: None,
+            }));
+        }
+        let Referee { game, ais, .. } = &mut *r;
+        match ais[actor as usize].on_turn(game, actor) {
+            Some(Action::Roll(_)) | None => None,
+            Some(action) => Some(AiMove::Seat(Intent::Act {
+                seat: actor,
+                action,
+            })),
+        }
+    }
+
+    fn replaying(r: &mut MarblesPlay, action: &Action) {
+        if let Action::Roll(dice) = action {
+            r.table.dice.tray.set_down(dice);
+        }
     }
 }
 
 /// A line for the log.
 pub fn describe(e: &Event) -> String {
-    let s = |seat: &Seat| format!("Seat {}", seat + 1);
+    let s = |seat: &Seat| seat_name(*seat);
     match e {
         Event::RollOff { seat, dice, sum } => {
             format!("{} rolls {dice:?} for first turn ({sum})", s(seat))
@@ -264,170 +298,4 @@ pub fn describe(e: &Event) -> String {
             format!("Game over: {why}")
         }
     }
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<MarblesIntent>()
-        .add_message::<MarblesHappened>();
-}
-
-/// Steps the dice; when they rest, their faces are the roll.
-pub(super) fn roll_dice(
-    time: Res<Time>,
-    mut play: ResMut<MarblesPlay>,
-    mut out: MessageWriter<MarblesHappened>,
-) {
-    if !play.dice.tray.rolling() {
-        return;
-    }
-    let step = crate::physics::STEP_S;
-    // A slow frame still shows the dice at their real pace, up to half a second a frame.
-    play.dice.pending = (play.dice.pending + time.delta_secs()).min(60.0 * step);
-    while play.dice.pending >= step {
-        play.dice.pending -= step;
-        if let Some(roll) = play.dice.tray.step() {
-            let dice = [roll.faces[0], roll.faces[1], roll.faces[2]];
-            // A window still open closes with the roll.
-            play.apply(Action::Roll(dice), &mut out);
-            play.dice.seat = None;
-            break;
-        }
-    }
-}
-
-/// The intents of this frame, checked against who may do what, then given to the rules.
-pub(super) fn take_intents(
-    mut intents: MessageReader<MarblesIntent>,
-    mut play: ResMut<MarblesPlay>,
-    mut out: MessageWriter<MarblesHappened>,
-) {
-    for intent in intents.read() {
-        match *intent {
-            MarblesIntent::Throw { seat, flick } => {
-                // The roller throwing lets the window pass as far as it is concerned.
-                if play.game.actor() == Some(seat) {
-                    if let Some(p) = play.passed.get_mut(seat as usize) {
-                        *p = true;
-                    }
-                    if play.may_speak().is_empty() {
-                        play.window_left = 0.0;
-                    }
-                }
-                if play.replay.is_none() && play.thrower() == Some(seat) {
-                    play.throw(seat, flick);
-                } else {
-                    play.refused = Some(format!("Seat {} may not roll now", seat + 1));
-                }
-            }
-            MarblesIntent::Pass { seat } => {
-                if let Some(p) = play.passed.get_mut(seat as usize) {
-                    *p = true;
-                }
-                if play.may_speak().is_empty() {
-                    play.window_left = 0.0;
-                }
-            }
-            MarblesIntent::Act { seat, action } => {
-                let allowed = match action {
-                    Action::Challenge(by) | Action::Muggins { seat: by, .. } => by == seat,
-                    // Rolls come from the dice.
-                    Action::Roll(_) => false,
-                    _ => play.game.actor() == Some(seat) && !play.dice.tray.rolling(),
-                };
-                if !allowed || play.replay.is_some() {
-                    play.refused = Some(format!("Seat {} may not do that now", seat + 1));
-                    continue;
-                }
-                if play.apply(action, &mut out) {
-                    play.refused = None;
-                }
-            }
-        }
-    }
-}
-
-/// The AI seats: after a pause they speak on an open window (in table order after the mover),
-/// then the seat whose turn it is acts; their rolls are thrown like anyone's.
-pub(super) fn ai_seats(
-    time: Res<Time>,
-    mut play: ResMut<MarblesPlay>,
-    mut out: MessageWriter<MarblesHappened>,
-) {
-    let dt = time.delta_secs();
-    play.window_left = (play.window_left - dt).max(0.0);
-    if matches!(play.game.phase, Phase::Over) {
-        play.over_for += dt;
-        return;
-    }
-    if play.dice.tray.rolling() {
-        return;
-    }
-    play.ai_wait -= dt;
-    if play.ai_wait > 0.0 {
-        return;
-    }
-    // A replay: the next recorded action, at the same pace.
-    if let Some(next) = play.replay.as_mut().map(|q| q.pop_front()) {
-        match next {
-            Some(a) => {
-                if let Action::Roll(dice) = a {
-                    play.dice.tray.set_down(&dice);
-                }
-                if !play.apply(a, &mut out) {
-                    play.replay = None;
-                }
-            }
-            None => play.replay = None,
-        }
-        return;
-    }
-    if let Some(w) = play.game.window.filter(|_| !play.window_asked) {
-        play.window_asked = true;
-        let mover = match w {
-            Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
-        };
-        let seats = play.game.seats;
-        for k in 1..seats {
-            let s = (mover + k) % seats;
-            if play.is_human(s) {
-                continue;
-            }
-            let MarblesPlay { game, ais, .. } = &mut *play;
-            if let Some(a) = ais[s as usize].on_window(game, s) {
-                play.apply(a, &mut out);
-                return;
-            }
-        }
-        play.ai_wait = AI_PAUSE_S * play.pace;
-        return;
-    }
-    if play.window_left > 0.0 {
-        return;
-    }
-    let Some(actor) = play.game.actor() else {
-        return;
-    };
-    // The window has passed: a game that ends with it ends now, whoever is next.
-    if play.game.window.is_some() && !play.game.may_roll() {
-        play.apply(Action::Proceed, &mut out);
-        return;
-    }
-    if play.is_human(actor) {
-        return;
-    }
-    if play.thrower() == Some(actor) {
-        play.throw(actor, None);
-        return;
-    }
-    let MarblesPlay { game, ais, .. } = &mut *play;
-    if let Some(a) = ais[actor as usize].on_turn(game, actor)
-        && !matches!(a, Action::Roll(_))
-    {
-        play.apply(a, &mut out);
-    }
-}
-
-/// Whether the table plays a variant in which a human may bluff.
-pub fn bluffing(game: &MarblesGame) -> bool {
-    game.variant.bluffing && game.variant.mode == MarblesMode::Levels
 }

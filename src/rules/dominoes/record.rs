@@ -1,51 +1,65 @@
-//! A dominoes game record: the preset, the seats, the seed and every action. The seed deals
-//! every hand, so replaying the actions gives the same game.
-
-use serde::{Deserialize, Serialize};
+//! A dominoes record: the generic [`Record`] of dominoes actions. The seed deals every hand, so
+//! replaying the actions gives the same game.
 
 use super::game::{Action, DominoesGame, Event, RuleError};
-use crate::rules::Catalog;
-use crate::rules::record::{parse_record, play_through};
+use crate::rules::record::{AnyRecord, GameAction, Record};
+use crate::rules::table::{TableGame, preset};
+use crate::rules::{Catalog, Game};
 
 /// A whole game, as JSON: `{"game": "dominoes", "preset": "muggins", "seats": 2, "seed": 7,
 /// "actions": [{"Play": {"tile": [6, 4], "arm": 0}}, "Draw", "Pass", ...]}`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct DominoesRecord {
-    /// Always "dominoes" for this game.
-    pub game: String,
-    pub preset: String,
-    pub seats: u8,
-    /// Four players as two partnerships.
-    #[serde(default)]
-    pub partnerships: bool,
-    pub seed: u64,
-    pub actions: Vec<Action>,
-}
+pub type DominoesRecord = Record<Action>;
 
 /// Why a dominoes record could not be replayed.
 pub type DominoesReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
-impl DominoesRecord {
-    pub fn parse(json: &str) -> Result<DominoesRecord, DominoesReplayError> {
-        parse_record(json, "dominoes", |r: &DominoesRecord| &r.game)
+impl GameAction for Action {
+    const GAME: Game = Game::Dominoes;
+    type Error = RuleError;
+    fn of(record: &AnyRecord) -> Option<&Record<Action>> {
+        match record {
+            AnyRecord::Dominoes(r) => Some(r),
+            _ => None,
+        }
     }
+}
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
+impl Record<Action> {
     /// The game at its start (the first hand dealt).
     pub fn start(&self, catalog: &Catalog) -> Result<DominoesGame, DominoesReplayError> {
-        let preset = catalog
-            .dominoes
-            .iter()
-            .find(|p| p.name == self.preset)
-            .ok_or_else(|| {
-                DominoesReplayError::Setup(format!("no preset named \"{}\"", self.preset))
-            })?;
-        DominoesGame::new(preset.variant, self.seats, self.partnerships, self.seed)
-            .map_err(DominoesReplayError::Setup)
+        DominoesGame::start(self, catalog).map_err(DominoesReplayError::Setup)
+    }
+}
+
+impl TableGame for DominoesGame {
+    type Action = Action;
+    type Event = Event;
+    type Error = RuleError;
+    const GAME: Game = Game::Dominoes;
+
+    fn start(record: &DominoesRecord, catalog: &Catalog) -> Result<DominoesGame, String> {
+        let p = preset(&catalog.dominoes, &record.preset)?;
+        DominoesGame::new(p.variant, record.seats, record.partnerships, record.seed)
+    }
+    fn seats(&self) -> u8 {
+        self.seats
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn actor(&self) -> Option<u8> {
+        DominoesGame::actor(self)
+    }
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        DominoesGame::apply(self, action)
+    }
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn winners(&self) -> Vec<u8> {
+        self.outcome
+            .as_ref()
+            .map_or_else(Vec::new, |o| o.winners.clone())
     }
 }
 
@@ -55,7 +69,5 @@ pub fn replay_dominoes(
     record: &DominoesRecord,
     catalog: &Catalog,
 ) -> Result<(DominoesGame, Vec<Event>), DominoesReplayError> {
-    let mut game = record.start(catalog)?;
-    let events = play_through(&mut game, &record.actions, |g, a| g.apply(a))?;
-    Ok((game, events))
+    crate::rules::record::replay(record, catalog)
 }

@@ -1,48 +1,65 @@
-//! A Kugelbox game record: the preset, the seats, the seed (which shuffles the face-down chips)
-//! and every action, throws included.
-
-use serde::{Deserialize, Serialize};
+//! A Kugelbox record: the generic [`Record`] of Kugelbox actions, throws included; the seed
+//! shuffles the face-down chips.
 
 use super::game::{Action, Event, KugelGame, RuleError};
-use crate::rules::Catalog;
-use crate::rules::record::{parse_record, play_through};
+use crate::rules::record::{AnyRecord, GameAction, Record};
+use crate::rules::table::{TableGame, preset};
+use crate::rules::{Catalog, Game};
 
 /// A whole game, as JSON: `{"game": "kugelbox", "preset": "take-it", "seats": 2, "seed": 7,
 /// "actions": [{"Throw": {"red": [1, 1], "other": null}}, {"Chip": 3}, ...]}`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct KugelRecord {
-    /// Always "kugelbox" for this game.
-    pub game: String,
-    pub preset: String,
-    pub seats: u8,
-    pub seed: u64,
-    pub actions: Vec<Action>,
-}
+pub type KugelRecord = Record<Action>;
 
 /// Why a Kugelbox record could not be replayed.
 pub type KugelReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
-impl KugelRecord {
-    pub fn parse(json: &str) -> Result<KugelRecord, KugelReplayError> {
-        parse_record(json, "kugelbox", |r: &KugelRecord| &r.game)
+impl GameAction for Action {
+    const GAME: Game = Game::Kugelbox;
+    type Error = RuleError;
+    fn of(record: &AnyRecord) -> Option<&Record<Action>> {
+        match record {
+            AnyRecord::Kugelbox(r) => Some(r),
+            _ => None,
+        }
     }
+}
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
+impl Record<Action> {
     /// The game at its start.
     pub fn start(&self, catalog: &Catalog) -> Result<KugelGame, KugelReplayError> {
-        let preset = catalog
-            .kugelbox
-            .iter()
-            .find(|p| p.name == self.preset)
-            .ok_or_else(|| {
-                KugelReplayError::Setup(format!("no preset named \"{}\"", self.preset))
-            })?;
-        KugelGame::new(preset.variant.clone(), self.seats, self.seed)
-            .map_err(KugelReplayError::Setup)
+        KugelGame::start(self, catalog).map_err(KugelReplayError::Setup)
+    }
+}
+
+impl TableGame for KugelGame {
+    type Action = Action;
+    type Event = Event;
+    type Error = RuleError;
+    const GAME: Game = Game::Kugelbox;
+
+    fn start(record: &KugelRecord, catalog: &Catalog) -> Result<KugelGame, String> {
+        let p = preset(&catalog.kugelbox, &record.preset)?;
+        KugelGame::new(p.variant.clone(), record.seats, record.seed)
+    }
+    fn seats(&self) -> u8 {
+        self.seats
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn actor(&self) -> Option<u8> {
+        KugelGame::actor(self)
+    }
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        KugelGame::apply(self, action)
+    }
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn winners(&self) -> Vec<u8> {
+        self.outcome
+            .as_ref()
+            .map_or_else(Vec::new, |o| o.winners.clone())
     }
 }
 
@@ -51,7 +68,5 @@ pub fn replay_kugel(
     record: &KugelRecord,
     catalog: &Catalog,
 ) -> Result<(KugelGame, Vec<Event>), KugelReplayError> {
-    let mut game = record.start(catalog)?;
-    let events = play_through(&mut game, &record.actions, |g, a| g.apply(a))?;
-    Ok((game, events))
+    crate::rules::record::replay(record, catalog)
 }

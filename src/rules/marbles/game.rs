@@ -234,6 +234,22 @@ pub enum Window {
     },
 }
 
+impl Window {
+    /// The seat whose placement or "no move" the window is about.
+    pub fn mover(self) -> Seat {
+        match self {
+            Window::Placed { seat, .. } | Window::NoMove { seat, .. } => seat,
+        }
+    }
+
+    /// The dice of the move.
+    pub fn dice(self) -> [u8; 3] {
+        match self {
+            Window::Placed { dice, .. } | Window::NoMove { dice, .. } => dice,
+        }
+    }
+}
+
 /// A game of MUGGINS!, Solitaire or Dishes.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct MarblesGame {
@@ -440,6 +456,44 @@ impl MarblesGame {
             }
         }
         Ok(())
+    }
+
+    /// The order in which the other seats may speak on the open window: each in table order
+    /// after the seat that moved. Empty when no window is open.
+    pub fn speaking_order(&self) -> Vec<Seat> {
+        let Some(w) = self.window else {
+            return Vec::new();
+        };
+        let mover = w.mover();
+        (1..self.seats).map(|k| (mover + k) % self.seats).collect()
+    }
+
+    /// The spaces of `seat`'s marbles that lie in a scoring run (two or more in a row, around
+    /// the ring on the full board), as bits.
+    pub fn run_spaces(&self, seat: Seat) -> u64 {
+        let n = self.variant.board as u32;
+        let Some(mask) = self.marbles.get(seat as usize) else {
+            return 0;
+        };
+        if !self.variant.runs_score {
+            return 0;
+        }
+        super::score::runs_in(*mask, n, n == 36)
+            .into_iter()
+            .filter(|(_, len)| *len >= 2)
+            .fold(0u64, |m, (first, len)| {
+                (0..len).fold(m, |m, k| m | 1u64 << ((first - 1 + k) % n + 1))
+            })
+    }
+
+    /// The seats whose marbles the actor may take off now (after triples, or the challenge's
+    /// penalty); empty otherwise.
+    pub fn removable_owners(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::Triples { from, .. } => from.clone(),
+            Phase::Penalty { victim, .. } => vec![*victim],
+            _ => Vec::new(),
+        }
     }
 
     /// Whether a roll is legal now: not when closing the open window ends the game.

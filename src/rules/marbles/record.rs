@@ -1,44 +1,64 @@
-//! A game record: the preset, the seats, the seed and every action. Replaying it gives the same
-//! game.
-
-use serde::{Deserialize, Serialize};
+//! A MUGGINS! record: the generic [`Record`] of marbles actions. Replaying it gives the same game.
 
 use super::game::{Action, Event, MarblesGame, RuleError};
-use crate::rules::Catalog;
+use crate::rules::record::{AnyRecord, GameAction, Record};
+use crate::rules::table::{TableGame, preset};
+use crate::rules::{Catalog, Game};
 
 /// A whole game, as JSON: `{"game": "marbles", "preset": "classic", "seats": 2, "seed": 7,
 /// "actions": [{"Roll": [3, 1, 6]}, {"Place": 8}, "NoMove", ...]}`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct GameRecord {
-    /// Always "marbles" for this game.
-    pub game: String,
-    pub preset: String,
-    pub seats: u8,
-    pub seed: u64,
-    pub actions: Vec<Action>,
-}
+pub type GameRecord = Record<Action>;
 
 /// Why a marbles record could not be replayed.
 pub type ReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
-impl GameRecord {
-    pub fn parse(json: &str) -> Result<GameRecord, ReplayError> {
-        crate::rules::record::parse_record(json, "marbles", |r: &GameRecord| &r.game)
+impl GameAction for Action {
+    const GAME: Game = Game::Marbles;
+    type Error = RuleError;
+    fn of(record: &AnyRecord) -> Option<&Record<Action>> {
+        match record {
+            AnyRecord::Marbles(r) => Some(r),
+            _ => None,
+        }
     }
+}
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-
+impl Record<Action> {
     /// The game at its start.
     pub fn start(&self, catalog: &Catalog) -> Result<MarblesGame, ReplayError> {
-        let preset = catalog
-            .marbles
-            .iter()
-            .find(|p| p.name == self.preset)
-            .ok_or_else(|| ReplayError::Setup(format!("no preset named \"{}\"", self.preset)))?;
-        MarblesGame::new(preset.variant.clone(), self.seats, self.seed).map_err(ReplayError::Setup)
+        MarblesGame::start(self, catalog).map_err(ReplayError::Setup)
+    }
+}
+
+impl TableGame for MarblesGame {
+    type Action = Action;
+    type Event = Event;
+    type Error = RuleError;
+    const GAME: Game = Game::Marbles;
+
+    fn start(record: &GameRecord, catalog: &Catalog) -> Result<MarblesGame, String> {
+        let p = preset(&catalog.marbles, &record.preset)?;
+        MarblesGame::new(p.variant.clone(), record.seats, record.seed)
+    }
+    fn seats(&self) -> u8 {
+        self.seats
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn actor(&self) -> Option<u8> {
+        MarblesGame::actor(self)
+    }
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        MarblesGame::apply(self, action)
+    }
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    fn winners(&self) -> Vec<u8> {
+        self.outcome
+            .as_ref()
+            .map_or_else(Vec::new, |o| o.winners.clone())
     }
 }
 
@@ -47,7 +67,5 @@ pub fn replay(
     record: &GameRecord,
     catalog: &Catalog,
 ) -> Result<(MarblesGame, Vec<Event>), ReplayError> {
-    let mut game = record.start(catalog)?;
-    let events = crate::rules::record::play_through(&mut game, &record.actions, |g, a| g.apply(a))?;
-    Ok((game, events))
+    crate::rules::record::replay(record, catalog)
 }

@@ -16,6 +16,17 @@ pub fn run_bonus(len: usize) -> u32 {
     }
 }
 
+/// The run bonuses as the rules page tells them: "2 (two), 5 (three), 7 (four), 10 (five or
+/// more)", from [`run_bonus`].
+pub fn run_bonuses_text() -> String {
+    let words = ["two", "three", "four", "five or more"];
+    (2..=5)
+        .zip(words)
+        .map(|(len, w)| format!("{} ({w})", run_bonus(len)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One seat's score.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
 pub struct SeatScore {

@@ -64,6 +64,9 @@ pub struct MarblesVariant {
     pub marbles: u8,
     /// Whether runs score bonus points at the end.
     pub runs_score: bool,
+    /// The learning mode: the table may show every total the roll makes (starter and junior).
+    #[serde(default)]
+    pub learning: bool,
 }
 
 impl MarblesVariant {
@@ -93,6 +96,12 @@ impl MarblesVariant {
             return Err(format!("{:?} is played without bluffing", self.mode));
         }
         Ok(())
+    }
+
+    /// Whether a human at the table may place on a number the roll does not make (and be
+    /// challenged for it): the regular game with bluffing on.
+    pub fn may_bluff(&self) -> bool {
+        self.bluffing && self.mode == MarblesMode::Levels
     }
 
     /// A one-line description for menus: dice, operations, board.

@@ -1,0 +1,258 @@
+//! MUGGINS! by gamepad: each pad acts only for its own seat. A cursor goes round the ring
+//! (d-pad or left stick); South rolls, places on the cursor or takes the lit marble under it
+//! off; North says "no move"; in an open window West challenges (or calls "Muggins!" on the
+//! cursor's hole) and East lets it pass; a flick of the right stick throws the dice.
+
+use bevy::prelude::*;
+
+use super::play::{MarblesIntent, MarblesPlay};
+use crate::game::table::{Device, Seating, Settle, TableSet};
+use crate::physics::Flick;
+use crate::rules::marbles::{Action, MarblesGame, Phase, Seat, Window};
+
+/// Each pad seat's cursor: the space (1-based) it points at.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct PadCursors(pub Vec<u8>);
+
+impl PadCursors {
+    pub fn of(&self, seat: Seat) -> u8 {
+        self.0.get(seat as usize).copied().unwrap_or(1)
+    }
+}
+
+/// A stick held over this far moves the cursor (again every [`REPEAT_S`]).
+const STICK: f32 = 0.6;
+const REPEAT_S: f32 = 0.18;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PadCursors>().add_systems(
+        Update,
+        (follow_table, pads)
+            .chain()
+            .in_set(TableSet::Input)
+            .run_if(resource_exists::<MarblesPlay>),
+    );
+}
+
+/// What the controls do now, for [`Settle`]: the phase, whose turn, who throws and whether a
+/// window is counting down.
+pub fn controls_key(play: &MarblesPlay) -> u64 {
+    let phase = match play.game.phase {
+        Phase::RollOff { .. } => 1,
+        Phase::Roll { .. } => 2,
+        Phase::DishesRoll { .. } => 3,
+        Phase::Triples { .. } => 4,
+        Phase::Place { .. } => 5,
+        Phase::Penalty { .. } => 6,
+        Phase::Over => 7,
+    };
+    let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
+    let window = (play.game.window.is_some() && play.table.window_left > 0.0) as u64;
+    phase | seat(play.game.actor()) << 8 | seat(play.thrower()) << 16 | window << 24
+}
+
+pub(super) fn follow_table(play: Res<MarblesPlay>, time: Res<Time>, mut settle: ResMut<Settle>) {
+    settle.follow(controls_key(&play), time.elapsed_secs());
+}
+
+/// The spaces `seat`'s cursor may rest on now: where it may place (open holes the roll makes;
+/// any open hole when bluffing), the marbles it may take off, or the open holes it may call
+/// "Muggins!" on.
+pub fn cursor_spaces(game: &MarblesGame, seat: Seat) -> u64 {
+    let all = (1u64 << (game.variant.board + 1)) - 2;
+    let open = all & !game.taken();
+    match &game.phase {
+        Phase::Place { seat: s, dice } if *s == seat && game.window.is_none() => {
+            if game.variant.may_bluff() {
+                open
+            } else {
+                game.reachable_open(*dice)
+            }
+        }
+        Phase::Triples { seat: s, .. } | Phase::Penalty { chooser: s, .. } if *s == seat => game
+            .removable_owners()
+            .iter()
+            .fold(0, |m, o| m | game.marbles[*o as usize]),
+        _ => match game.window {
+            Some(Window::NoMove { seat: mover, .. }) if mover != seat => open,
+            _ => 0,
+        },
+    }
+}
+
+/// The next space of `spaces` from `from` going `step` (+1 clockwise, −1 back) round the ring
+/// of `board` spaces; `from` itself if it is the only one, none if `spaces` is empty.
+pub fn next_space(spaces: u64, from: u8, step: i8, board: u8) -> Option<u8> {
+    if spaces == 0 {
+        return None;
+    }
+    let n = board as i16;
+    (1..=n)
+        .map(|k| ((from as i16 - 1 + k * step as i16).rem_euclid(n) + 1) as u8)
+        .find(|s| spaces & 1u64 << s != 0)
+}
+
+/// The buttons a pad seat may press now, as (button, what it does), for the on-screen prompts.
+pub fn prompts(play: &MarblesPlay, seat: Seat, cursor: u8) -> Vec<(&'static str, String)> {
+    let game = &play.game;
+    let mut out = Vec::new();
+    let window_open = game.window.is_some() && play.table.window_left > 0.0;
+    if window_open && play.may_speak().contains(&seat) {
+        match game.window {
+            Some(Window::Placed { .. }) => out.push(("X", "Challenge!".to_string())),
+            Some(Window::NoMove { .. }) => out.push(("X", format!("Muggins! on {cursor}"))),
+            None => {}
+        }
+        out.push(("B", "Let it pass".into()));
+        return out;
+    }
+    if play.thrower() == Some(seat) {
+        out.push(("A", "Roll the dice".into()));
+        out.push(("Right stick", "flick them".into()));
+        return out;
+    }
+    if game.actor() != Some(seat) || !play.still() || window_open {
+        return out;
+    }
+    let spaces = cursor_spaces(game, seat);
+    match game.phase {
+        Phase::Place { .. } => {
+            if spaces != 0 {
+                out.push(("A", format!("Place on {cursor}")));
+                out.push(("◀ ▶", "choose a hole".into()));
+            }
+            out.push(("Y", "No move".into()));
+        }
+        Phase::Triples { .. } | Phase::Penalty { .. } => {
+            out.push(("A", format!("Take the marble off {cursor}")));
+            out.push(("◀ ▶", "choose a lit marble".into()));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Per pad: its stick's last push, to move the cursor once per push and throw on a flick.
+#[derive(Default)]
+struct Sticks(Vec<(Entity, f32, Vec2)>);
+
+/// Each pad bound to a human seat acts for that seat only.
+#[allow(clippy::too_many_arguments)]
+fn pads(
+    pads: Query<(Entity, &Gamepad)>,
+    play: Res<MarblesPlay>,
+    seating: Res<Seating>,
+    settle: Res<Settle>,
+    time: Res<Time>,
+    mut cursors: ResMut<PadCursors>,
+    mut sticks: Local<Sticks>,
+    mut intents: MessageWriter<MarblesIntent>,
+) {
+    let game = &play.game;
+    if cursors.0.len() != game.seats as usize {
+        cursors.0 = vec![1; game.seats as usize];
+    }
+    for (pad, gamepad) in &pads {
+        let Some(seat) = seating
+            .seat_of(pad)
+            .filter(|s| seating.owns(Device::Pad(pad), *s, &play.seats))
+        else {
+            continue;
+        };
+        // The cursor: on a space it may rest on, moved by the d-pad or the stick.
+        let spaces = cursor_spaces(game, seat);
+        let board = game.variant.board;
+        let at = cursors.of(seat);
+        if spaces != 0 && spaces & 1u64 << at == 0 {
+            cursors.0[seat as usize] = next_space(spaces, at, 1, board).unwrap_or(at);
+        }
+        let i = match sticks.0.iter().position(|(e, ..)| *e == pad) {
+            Some(i) => i,
+            None => {
+                sticks.0.push((pad, 0.0, Vec2::ZERO));
+                sticks.0.len() - 1
+            }
+        };
+        let x = gamepad.left_stick().x;
+        let (_, wait, last_right) = &mut sticks.0[i];
+        *wait -= time.delta_secs();
+        let mut step = 0i8;
+        if gamepad.just_pressed(GamepadButton::DPadRight) {
+            step = 1;
+        } else if gamepad.just_pressed(GamepadButton::DPadLeft) {
+            step = -1;
+        } else if x.abs() > STICK && *wait <= 0.0 {
+            step = x.signum() as i8;
+            *wait = REPEAT_S;
+        } else if x.abs() <= STICK {
+            *wait = 0.0;
+        }
+        if step != 0 {
+            let at = cursors.of(seat);
+            cursors.0[seat as usize] = next_space(spaces, at, step, board).unwrap_or(at);
+        }
+        // A flick of the right stick: pushed hard from rest.
+        let right = gamepad.right_stick();
+        let flick = (right.length() > 0.85 && last_right.length() < 0.3).then(|| Flick {
+            direction: right.x.atan2(right.y).clamp(-0.6, 0.6),
+            strength: right.length().min(1.0),
+        });
+        *last_right = right;
+        if !settle.ready() {
+            continue;
+        }
+        if let Some(intent) = pad_intent(&play, seat, cursors.of(seat), gamepad, flick) {
+            intents.write(intent);
+        }
+    }
+}
+
+/// What this frame's presses on `seat`'s pad ask for.
+fn pad_intent(
+    play: &MarblesPlay,
+    seat: Seat,
+    cursor: u8,
+    pad: &Gamepad,
+    flick: Option<Flick>,
+) -> Option<MarblesIntent> {
+    let game = &play.game;
+    let pressed = |b| pad.just_pressed(b);
+    let window_open = game.window.is_some() && play.table.window_left > 0.0;
+    if window_open && play.may_speak().contains(&seat) {
+        if pressed(GamepadButton::East) {
+            return Some(MarblesIntent::Pass { seat });
+        }
+        if pressed(GamepadButton::West) {
+            let action = match game.window? {
+                Window::Placed { .. } => Action::Challenge(seat),
+                Window::NoMove { .. } => Action::Muggins {
+                    seat,
+                    space: cursor,
+                },
+            };
+            return Some(MarblesIntent::Act { seat, action });
+        }
+        return None;
+    }
+    if play.thrower() == Some(seat) {
+        if pressed(GamepadButton::South) {
+            return Some(MarblesIntent::Throw { seat, flick: None });
+        }
+        return flick.map(|f| MarblesIntent::Throw {
+            seat,
+            flick: Some(f),
+        });
+    }
+    if game.actor() != Some(seat) || window_open {
+        return None;
+    }
+    let action = match game.phase {
+        Phase::Place { .. } if pressed(GamepadButton::North) => Action::NoMove,
+        Phase::Place { .. } if pressed(GamepadButton::South) => Action::Place(cursor),
+        Phase::Triples { .. } | Phase::Penalty { .. } if pressed(GamepadButton::South) => {
+            Action::Remove(cursor)
+        }
+        _ => return None,
+    };
+    Some(MarblesIntent::Act { seat, action })
+}

@@ -1,0 +1,75 @@
+//! Saved games of every game, through one path: saved as JSON beside the settings, listed on
+//! the title by game, preset and players (a file that cannot be read is named with its
+//! reason), and replayed at the table.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::game::Nav;
+use crate::game::settings::SettingsPath;
+use crate::rules::AnyRecord;
+use crate::table::{SeatKind, TableSetup};
+
+/// A saved game to play back at the table: set with the table before the game starts.
+#[derive(Resource, Clone, Debug)]
+pub struct ReplayRequest(pub AnyRecord);
+
+pub(super) fn plugin(_app: &mut App) {}
+
+/// Where saved games are kept: `records/` beside the settings file (none when settings live in
+/// memory only).
+pub fn records_dir(settings: &SettingsPath) -> Option<PathBuf> {
+    Some(settings.0.as_ref()?.parent()?.join("records"))
+}
+
+/// Saves a record as JSON in `dir`, named by its game and seed; the file's path.
+pub fn save_record(record: &AnyRecord, dir: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let s = record.summary();
+    let path = dir.join(format!("{}-{:016x}.json", s.game.slug(), s.seed));
+    std::fs::write(&path, record.to_json())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// The records saved in `dir`, newest first: each file with its record or why it cannot be
+/// read.
+pub fn saved_records(dir: &Path) -> Vec<(PathBuf, Result<AnyRecord, String>)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let when = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (when, p)
+        })
+        .collect();
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
+    files
+        .into_iter()
+        .map(|(_, p)| {
+            let record = std::fs::read_to_string(&p)
+                .map_err(|e| e.to_string())
+                .and_then(|text| AnyRecord::parse(&text));
+            (p, record)
+        })
+        .collect()
+}
+
+/// The navigation that sits a saved game down at its table to be played back (every seat
+/// played by the record).
+pub fn replay_navs(record: &AnyRecord) -> Vec<Nav> {
+    let s = record.summary();
+    let setup = TableSetup {
+        game: s.game,
+        preset: s.preset,
+        seats: vec![SeatKind::Ai(crate::ai::Difficulty::Normal); s.seats as usize],
+    };
+    vec![Nav::SetUp(s.game), Nav::Configure(setup), Nav::Start]
+}
