@@ -137,7 +137,12 @@ fn pads_join_and_leave_seats_on_the_setup_screen() {
 
 /// What `seat`'s pad presses now to play as a Normal player would: roll, move the cursor to
 /// the chosen hole and place (or take off), say "no move", let windows pass.
-fn pad_move(app: &App, seat: u8, hand: &mut MarblesAi) -> Option<GamepadButton> {
+fn pad_move(
+    app: &App,
+    seat: u8,
+    hand: &mut MarblesAi,
+    wrong_no_move: &mut bool,
+) -> Option<GamepadButton> {
     let p = play(app);
     let game = &p.game;
     if !app.world().resource::<Settle>().ready() {
@@ -177,6 +182,14 @@ fn pad_move(app: &App, seat: u8, hand: &mut MarblesAi) -> Option<GamepadButton> 
     ) {
         return None;
     }
+    // Once, a "no move" when the roll makes a number: the other pad calls "Muggins!".
+    if let Phase::Place { dice, .. } = game.phase
+        && *wrong_no_move
+        && game.reachable_open(dice) != 0
+    {
+        *wrong_no_move = false;
+        return Some(GamepadButton::North);
+    }
     let target = match hand.on_turn(game, seat)? {
         Action::NoMove => return Some(GamepadButton::North),
         Action::Place(s) | Action::Remove(s) => s,
@@ -205,6 +218,7 @@ fn two_pads_play_a_whole_game_each_for_its_own_seat_and_a_lost_pad_is_replaced()
     let mut pads = [a, b];
     let (mut ignored, mut lost_checked, mut challenges) = (0, false, 0);
     let mut calls = 0;
+    let mut wrong_no_move = true;
     let mut last_ignored = 0;
     for step in 0..120_000 {
         if screen(&app) != Screen::Playing {
@@ -263,14 +277,24 @@ fn two_pads_play_a_whole_game_each_for_its_own_seat_and_a_lost_pad_is_replaced()
         }
         let mut pressed = false;
         for seat in 0..2u8 {
-            if let Some(button) = pad_move(&app, seat, &mut hands[seat as usize]) {
+            if let Some(button) =
+                pad_move(&app, seat, &mut hands[seat as usize], &mut wrong_no_move)
+            {
+                let window = play(&app).game.window;
+                let was_north = button == GamepadButton::North;
+                press(&mut app, pads[seat as usize], button);
+                if was_north {
+                    assert!(
+                        play(&app).game.window.is_some(),
+                        "Y said \"no move\" at once"
+                    );
+                }
                 if button == GamepadButton::West {
-                    match play(&app).game.window {
+                    match window {
                         Some(Window::NoMove { .. }) => calls += 1,
                         _ => challenges += 1,
                     }
                 }
-                press(&mut app, pads[seat as usize], button);
                 pressed = true;
                 break;
             }
@@ -281,10 +305,18 @@ fn two_pads_play_a_whole_game_each_for_its_own_seat_and_a_lost_pad_is_replaced()
     }
     assert!(lost_checked && ignored > 0, "{lost_checked} {ignored}");
     assert!(challenges > 0, "a challenge was made by pad");
+    assert!(calls > 0, "\"Muggins!\" was called by pad");
     frames(&mut app, 10);
     assert_eq!(screen(&app), Screen::Results, "the game ends");
     let p = play(&app);
     assert!(p.game.is_over());
+    assert!(
+        p.record
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Muggins { .. })),
+        "the call is in the record"
+    );
     assert!(
         p.record.actions.len() > 40,
         "{} actions",
@@ -446,4 +478,51 @@ fn every_games_records_are_saved_and_listed_through_one_path() {
         "{lines:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pad_press_as_the_countdown_ends_does_not_roll() {
+    let mut app = app();
+    let (a, b) = two_pads_join(&mut app, "classic");
+    press(&mut app, a, GamepadButton::South);
+    frames(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Playing);
+    let pads = [a, b];
+    let mut hands = [
+        MarblesAi::new(Difficulty::Normal, 3),
+        MarblesAi::new(Difficulty::Normal, 4),
+    ];
+    let mut no_wrong = false;
+    // Play until a move opens a window with its countdown.
+    for _ in 0..20_000 {
+        let p = play(&app);
+        if p.game.window.is_some() && p.table.window_left > 0.0 {
+            break;
+        }
+        let next = (0..2u8).find_map(|seat| {
+            pad_move(&app, seat, &mut hands[seat as usize], &mut no_wrong).map(|b| (seat, b))
+        });
+        match next {
+            Some((seat, button)) => press(&mut app, pads[seat as usize], button),
+            None => frame(&mut app, &[]),
+        }
+    }
+    assert!(play(&app).table.window_left > 0.0, "a window opened");
+    // Nobody speaks: the countdown runs out and the next seat may roll.
+    for _ in 0..400 {
+        if play(&app).table.window_left == 0.0 {
+            break;
+        }
+        frame(&mut app, &[]);
+    }
+    let roller = play(&app).thrower().expect("the next seat may roll");
+    // A press meant for the window, a frame late: A holds still.
+    press(&mut app, pads[roller as usize], GamepadButton::South);
+    assert!(
+        play(&app).still(),
+        "a press as the countdown ends does not roll"
+    );
+    frames(&mut app, 30);
+    press(&mut app, pads[roller as usize], GamepadButton::South);
+    assert!(!play(&app).still(), "half a second on, A rolls");
 }

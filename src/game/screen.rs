@@ -64,13 +64,12 @@ pub enum Nav {
     Quit,
 }
 
-/// Systems in `Update`, in order: devices become intents, intents become navigation, the screens
-/// react.
+/// Systems in `Update`, in order: devices become navigation requests, then the screens move.
+/// A game's own systems ([`TableSet`](super::table::TableSet)) follow.
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AppSet {
     RecordInput,
     Navigate,
-    Present,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,10 +78,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_computed_state::<Lobby>()
         .add_message::<Nav>()
         .init_resource::<Notices>()
-        .configure_sets(
-            Update,
-            (AppSet::RecordInput, AppSet::Navigate, AppSet::Present).chain(),
-        )
+        .configure_sets(Update, (AppSet::RecordInput, AppSet::Navigate).chain())
         .add_systems(Startup, init_table)
         .add_systems(Update, navigate.in_set(AppSet::Navigate));
 }

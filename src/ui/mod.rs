@@ -79,6 +79,10 @@ fn style(mut contexts: bevy_egui::EguiContexts) -> Result {
         s.visuals.panel_fill = PANEL;
         s.visuals.window_corner_radius = 10.0.into();
         s.visuals.selection.bg_fill = ACCENT;
+        // The focused control (keyboard or gamepad) stands out: brass with an ivory rim.
+        s.visuals.widgets.active.weak_bg_fill = ACCENT;
+        s.visuals.widgets.active.bg_fill = ACCENT;
+        s.visuals.widgets.active.bg_stroke = egui::Stroke::new(2.0, IVORY);
     });
     Ok(())
 }

@@ -199,7 +199,7 @@ fn seat_row(
                 + 1)
                 % 4];
             if ui
-                .button(format!("{level} ▸"))
+                .button(format!("{level} »"))
                 .on_hover_text("The next level")
                 .clicked()
             {

@@ -25,13 +25,19 @@ const STICK: f32 = 0.6;
 const REPEAT_S: f32 = 0.18;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PadCursors>().add_systems(
-        Update,
-        (follow_table, pads)
-            .chain()
-            .in_set(TableSet::Input)
-            .run_if(resource_exists::<MarblesPlay>),
-    );
+    app.init_resource::<PadCursors>()
+        .add_systems(
+            Update,
+            pads.in_set(TableSet::Input)
+                .run_if(resource_exists::<MarblesPlay>),
+        )
+        // After the referee: what the controls do from the next frame on.
+        .add_systems(
+            Update,
+            follow_table
+                .in_set(TableSet::Present)
+                .run_if(resource_exists::<MarblesPlay>),
+        );
 }
 
 /// What the controls do now, for [`Settle`]: the phase, whose turn, who throws and whether a
@@ -165,6 +171,20 @@ fn pads(
         let at = cursors.of(seat);
         if spaces != 0 && spaces & 1u64 << at == 0 {
             cursors.0[seat as usize] = next_space(spaces, at, 1, board).unwrap_or(at);
+        }
+        // A new turn to place: the cursor starts on a number the roll makes (a bluffer may
+        // still move it anywhere open).
+        if let Phase::Place { dice, .. } = game.phase
+            && !settle.ready()
+            && game.actor() == Some(seat)
+        {
+            let makes = game.reachable_open(dice);
+            let at = cursors.of(seat);
+            if makes & 1u64 << at == 0
+                && let Some(to) = next_space(makes, at, 1, board)
+            {
+                cursors.0[seat as usize] = to;
+            }
         }
         let i = match sticks.0.iter().position(|(e, ..)| *e == pad) {
             Some(i) => i,

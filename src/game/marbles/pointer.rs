@@ -19,7 +19,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         pointer
             .in_set(TableSet::Input)
-            .after(super::gamepad::follow_table)
             .run_if(resource_exists::<MarblesPlay>),
     );
 }

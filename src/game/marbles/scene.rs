@@ -9,7 +9,7 @@ use super::{BOARD_TOP, DICE_SCALE, DICE_TRAY_AT, SPACES, TRAVEL_S, hole_rest, sp
 use crate::game::camera::CameraRig;
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Table;
-use crate::game::table::seats::seat_yaw;
+use crate::game::table::seats::{SeatMark, seat_yaw};
 use crate::rules::Game;
 use crate::rules::marbles::{Die, Phase, Seat};
 
@@ -87,7 +87,6 @@ pub(super) struct MarbleMesh(Handle<Mesh>);
 #[derive(Resource)]
 pub(super) struct LitMarbles(Vec<Handle<StandardMaterial>>);
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -102,11 +101,6 @@ pub(super) fn spawn_table(
         target: Vec3::new(0.2, 0.0, 0.07),
     };
     let Some(play) = play else { return };
-    let variant = &play.game.variant;
-    let used = variant.board as usize;
-    let board = meshes.add(Cylinder::new(0.52, BOARD_TOP));
-    let hole = meshes.add(Cylinder::new(0.02, 0.004));
-    let tray = meshes.add(Cuboid::from_size(tray_size(variant.marbles as usize)));
     let marble = meshes.add(Sphere::new(0.0125).mesh().uv(16, 12));
     commands.insert_resource(MarbleMesh(marble.clone()));
     let lit = crate::game::SEAT_COLOURS
@@ -121,130 +115,220 @@ pub(super) fn spawn_table(
         })
         .collect();
     commands.insert_resource(LitMarbles(lit));
-    let d6 = meshes.add(Cuboid::from_length(crate::physics::dice::D6_EDGE));
-    let d12 = meshes.add(Sphere::new(crate::physics::dice::D12_INRADIUS * 1.15));
-    let pip = meshes.add(Sphere::new(crate::physics::dice::D6_EDGE * 0.1));
-    let floor = meshes.add(Cuboid::new(
-        2.0 * crate::physics::dice::TRAY_HALF_W + 0.04,
-        0.01,
-        2.0 * crate::physics::dice::TRAY_HALF_D + 0.04,
-    ));
-    let (hw, hd, wall_h) = (
-        crate::physics::dice::TRAY_HALF_W,
-        crate::physics::dice::TRAY_HALF_D,
-        0.04,
-    );
-    let long_wall = meshes.add(Cuboid::new(2.0 * hw + 0.04, wall_h, 0.02));
-    let short_wall = meshes.add(Cuboid::new(0.02, wall_h, 2.0 * hd + 0.04));
-    commands
+    let root = commands
         .spawn(table_root("MUGGINS! table", Game::Marbles))
-        .with_children(|p| {
+        .id();
+    spawn_board(
+        &mut commands,
+        root,
+        &mut meshes,
+        &palette,
+        play.game.variant.board,
+    );
+    spawn_trays(
+        &mut commands,
+        root,
+        &mut meshes,
+        &palette,
+        &table,
+        &play,
+        marble,
+    );
+    spawn_dice_tray(&mut commands, root, &mut meshes, &palette, &play);
+}
+
+/// The ring board and its 36 holes (those beyond the preset's board covered).
+fn spawn_board(
+    commands: &mut Commands,
+    root: Entity,
+    meshes: &mut Assets<Mesh>,
+    palette: &Palette,
+    used: u8,
+) {
+    let board = meshes.add(Cylinder::new(0.52, BOARD_TOP));
+    let hole = meshes.add(Cylinder::new(0.02, 0.004));
+    commands.entity(root).with_children(|p| {
+        p.spawn(part(
+            board,
+            palette.wood.clone(),
+            Transform::from_xyz(0.0, BOARD_TOP / 2.0, 0.0),
+        ));
+        for n in 1..=SPACES {
+            // Spaces beyond the preset's board (18 on the starter level) stay covered.
+            let mat = if n <= used as usize {
+                &palette.hole
+            } else {
+                &palette.dark_wood
+            };
+            let at = space_position(n) + Vec3::Y * BOARD_TOP;
             p.spawn(part(
-                board,
-                palette.wood.clone(),
-                Transform::from_xyz(0.0, BOARD_TOP / 2.0, 0.0),
+                hole.clone(),
+                mat.clone(),
+                Transform::from_translation(at),
             ));
-            for n in 1..=SPACES {
-                // Spaces beyond the preset's board (18 on the starter level) stay covered.
-                let mat = if n <= used {
-                    &palette.hole
-                } else {
-                    &palette.dark_wood
-                };
-                let at = space_position(n) + Vec3::Y * BOARD_TOP;
-                p.spawn(part(
-                    hole.clone(),
-                    mat.clone(),
-                    Transform::from_translation(at),
+        }
+    });
+}
+
+/// Each seat's tray of marbles round the board, with the seat's mark in its colour at the
+/// tray's end.
+fn spawn_trays(
+    commands: &mut Commands,
+    root: Entity,
+    meshes: &mut Assets<Mesh>,
+    palette: &Palette,
+    table: &Table,
+    play: &MarblesPlay,
+    marble: Handle<Mesh>,
+) {
+    let marbles = play.game.variant.marbles as usize;
+    let size = tray_size(marbles);
+    let tray = meshes.add(Cuboid::from_size(size));
+    let seats = table.seats.len();
+    commands.entity(root).with_children(|p| {
+        for seat in 0..seats {
+            let (centre, rot) = tray_frame(seat, seats);
+            p.spawn(part(
+                tray.clone(),
+                palette.dark_wood.clone(),
+                Transform::from_translation(centre).with_rotation(rot),
+            ));
+            let mark = meshes.add(mark_mesh(SeatMark::of(seat as Seat), 0.016));
+            let at = centre + rot * Vec3::new(size.x / 2.0 + 0.03, -0.012, 0.0);
+            p.spawn(part(
+                mark,
+                palette.seats[seat].clone(),
+                Transform::from_translation(at).with_rotation(rot),
+            ));
+            for i in 0..marbles {
+                p.spawn((
+                    TrayMarble {
+                        seat: seat as Seat,
+                        index: i,
+                    },
+                    part(
+                        marble.clone(),
+                        palette.seats[seat].clone(),
+                        Transform::from_translation(tray_slot(seat, seats, i, marbles)),
+                    ),
                 ));
             }
-            // Each seat's tray of marbles, around the board.
-            for (seat, _) in table.seats.iter().enumerate() {
-                let (centre, rot) = tray_frame(seat, table.seats.len());
-                p.spawn(part(
-                    tray.clone(),
-                    palette.dark_wood.clone(),
-                    Transform::from_translation(centre).with_rotation(rot),
-                ));
-                for i in 0..variant.marbles as usize {
-                    p.spawn((
-                        TrayMarble {
-                            seat: seat as Seat,
-                            index: i,
-                        },
-                        part(
-                            marble.clone(),
-                            palette.seats[seat].clone(),
-                            Transform::from_translation(tray_slot(
-                                seat,
-                                table.seats.len(),
-                                i,
-                                variant.marbles as usize,
-                            )),
-                        ),
-                    ));
-                }
-            }
-            // The dice tray, drawn larger than the physics tray so the dice read from the
-            // chair: a felt floor in a wooden frame, and the dice with their pips.
-            p.spawn((
-                Name::new("Dice tray"),
-                Transform::from_translation(DICE_TRAY_AT).with_scale(Vec3::splat(DICE_SCALE)),
-                Visibility::default(),
-            ))
-            .with_children(|t| {
-                t.spawn(part(
-                    floor,
-                    palette.felt.clone(),
-                    Transform::from_xyz(0.0, -0.005, 0.0),
-                ));
-                for (mesh, x, z) in [
-                    (&long_wall, 0.0, hd + 0.01),
-                    (&long_wall, 0.0, -hd - 0.01),
-                    (&short_wall, hw + 0.01, 0.0),
-                    (&short_wall, -hw - 0.01, 0.0),
-                ] {
-                    t.spawn(part(
-                        mesh.clone(),
-                        palette.dark_wood.clone(),
-                        Transform::from_xyz(x, wall_h / 2.0, z),
-                    ));
-                }
-                for (i, ((at, rot), die)) in play
-                    .table
-                    .dice
-                    .tray
-                    .poses()
-                    .into_iter()
-                    .zip(&variant.dice)
-                    .enumerate()
-                {
-                    let mesh = match die {
-                        Die::D6 => d6.clone(),
-                        Die::D12 => d12.clone(),
-                    };
-                    t.spawn((
-                        DieBody(i),
-                        part(
-                            mesh,
-                            palette.die.clone(),
-                            Transform::from_translation(v3(at)).with_rotation(quat(rot)),
-                        ),
-                    ))
-                    .with_children(|d| {
-                        if *die == Die::D6 {
-                            for at in pips() {
-                                d.spawn(part(
-                                    pip.clone(),
-                                    palette.hole.clone(),
-                                    Transform::from_translation(at),
-                                ));
-                            }
+        }
+    });
+}
+
+/// The dice tray, drawn larger than the physics tray so the dice read from the chair: a felt
+/// floor in a wooden frame, and the dice with their pips.
+fn spawn_dice_tray(
+    commands: &mut Commands,
+    root: Entity,
+    meshes: &mut Assets<Mesh>,
+    palette: &Palette,
+    play: &MarblesPlay,
+) {
+    use crate::physics::dice::{D6_EDGE, D12_INRADIUS, TRAY_HALF_D as HD, TRAY_HALF_W as HW};
+    let wall_h = 0.04;
+    let floor = meshes.add(Cuboid::new(2.0 * HW + 0.04, 0.01, 2.0 * HD + 0.04));
+    let long_wall = meshes.add(Cuboid::new(2.0 * HW + 0.04, wall_h, 0.02));
+    let short_wall = meshes.add(Cuboid::new(0.02, wall_h, 2.0 * HD + 0.04));
+    let d6 = meshes.add(Cuboid::from_length(D6_EDGE));
+    let d12 = meshes.add(Sphere::new(D12_INRADIUS * 1.15));
+    let pip = meshes.add(Sphere::new(D6_EDGE * 0.1));
+    let tray = commands
+        .spawn((
+            Name::new("Dice tray"),
+            Transform::from_translation(DICE_TRAY_AT).with_scale(Vec3::splat(DICE_SCALE)),
+            Visibility::default(),
+            ChildOf(root),
+        ))
+        .id();
+    commands.entity(tray).with_children(|t| {
+        t.spawn(part(
+            floor,
+            palette.felt.clone(),
+            Transform::from_xyz(0.0, -0.005, 0.0),
+        ));
+        for (mesh, x, z) in [
+            (&long_wall, 0.0, HD + 0.01),
+            (&long_wall, 0.0, -HD - 0.01),
+            (&short_wall, HW + 0.01, 0.0),
+            (&short_wall, -HW - 0.01, 0.0),
+        ] {
+            t.spawn(part(
+                mesh.clone(),
+                palette.dark_wood.clone(),
+                Transform::from_xyz(x, wall_h / 2.0, z),
+            ));
+        }
+        let poses = play.table.dice.tray.poses();
+        for (i, ((at, rot), die)) in poses.into_iter().zip(&play.game.variant.dice).enumerate() {
+            let mesh = match die {
+                Die::D6 => d6.clone(),
+                Die::D12 => d12.clone(),
+            };
+            let transform = Transform::from_translation(v3(at)).with_rotation(quat(rot));
+            t.spawn((DieBody(i), part(mesh, palette.die.clone(), transform)))
+                .with_children(|d| {
+                    if *die == Die::D6 {
+                        for at in pips() {
+                            d.spawn(part(
+                                pip.clone(),
+                                palette.hole.clone(),
+                                Transform::from_translation(at),
+                            ));
                         }
-                    });
-                }
-            });
-        });
+                    }
+                });
+        }
+    });
+}
+
+/// A seat's mark as a flat shape lying on the table (normal up), `radius` metres across its
+/// points, a few millimetres thick.
+pub fn mark_mesh(mark: SeatMark, radius: f32) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let outline: Vec<Vec2> = mark.outline().into_iter().map(|p| p * radius).collect();
+    let n = outline.len() as u32;
+    let y = 0.002;
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    if mark.hollow() {
+        // A ring: the outline and a smaller one inside it.
+        for p in &outline {
+            positions.push([p.x, y, -p.y]);
+            positions.push([p.x * 0.6, y, -p.y * 0.6]);
+        }
+        for i in 0..n {
+            let (a, b) = (2 * i, 2 * ((i + 1) % n));
+            indices.extend([a, b, a + 1, a + 1, b, b + 1]);
+        }
+    } else {
+        // A fan from the centre (the star and the cross are not convex, but star-shaped).
+        positions.push([0.0, y, 0.0]);
+        positions.extend(outline.iter().map(|p| [p.x, y, -p.y]));
+        for i in 0..n {
+            indices.extend([0, 1 + i, 1 + (i + 1) % n]);
+        }
+    }
+    // Facing up whatever the winding.
+    let mut flat = Vec::new();
+    for t in indices.chunks(3) {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|k| Vec3::from(positions[k as usize]));
+        if (b - a).cross(c - a).y < 0.0 {
+            flat.extend([t[0], t[2], t[1]]);
+        } else {
+            flat.extend_from_slice(t);
+        }
+    }
+    let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(flat))
 }
 
 /// Where the pips of a six-sided die sit, in the die's own frame: each face's value drawn on
