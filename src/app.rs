@@ -129,74 +129,7 @@ impl Tour {
             Step::Wait(30, Duration::from_secs(3)),
             Step::Shot("01-title"),
         ];
-        // A MUGGINS! game against an Expert, from the setup to the score sheet.
-        let setup = crate::table::TableSetup {
-            game: Game::Marbles,
-            preset: "classic".into(),
-            seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
-        };
-        // Seat 1 plays with gamepad 1, which joins it on the setup screen: the HUD shows its
-        // button prompts and its cursor on the ring (the tour still acts through intents).
-        steps.extend([
-            Step::Nav(Nav::SetUp(Game::Marbles)),
-            Step::Nav(Nav::Configure(setup)),
-            settle(),
-            Step::Pad(0, GamepadButton::South),
-            settle(),
-            Step::Shot("02-setup"),
-            Step::Nav(Nav::Start),
-            Step::Wait(14, Duration::from_millis(1500)),
-            Step::Shot("03-marbles"),
-            Step::Marbles(Moment::HumanThrows),
-            Step::Intent(MarblesIntent::Throw {
-                seat: 0,
-                flick: None,
-            }),
-            Step::Wait(1, Duration::ZERO),
-            Step::Speed(0.0),
-            Step::Wait(4, Duration::from_millis(300)),
-            Step::Shot("08-marbles-roll"),
-            Step::Speed(1.0),
-            Step::Marbles(Moment::HumanPlaces),
-            Step::Wait(4, Duration::from_millis(700)),
-            Step::Shot("14-marbles-pad"),
-            Step::HumanMove,
-            Step::Wait(4, Duration::from_millis(250)),
-            Step::Shot("09-marbles-place"),
-            Step::Marbles(Moment::MayChallenge),
-            Step::Wait(4, Duration::from_millis(300)),
-            Step::Shot("10-marbles-challenge"),
-            Step::Intent(MarblesIntent::Act {
-                seat: 0,
-                action: crate::rules::marbles::Action::Challenge(0),
-            }),
-            Step::Wait(4, Duration::from_millis(400)),
-            Step::Shot("11-marbles-challenged"),
-            // The rest of the game at four times the pace, then the board with its runs lit.
-            Step::Speed(4.0),
-            Step::Marbles(Moment::Over),
-            Step::Speed(0.0),
-            Step::Wait(6, Duration::from_millis(600)),
-            Step::Shot("12-marbles-end"),
-            Step::Speed(1.0),
-            Step::Wait(10, Duration::from_secs(5)),
-            Step::Shot("13-marbles-sheet"),
-            // Three seats, two of them joined by gamepads.
-            Step::Nav(Nav::SetUp(Game::Marbles)),
-            Step::Nav(Nav::Configure(crate::table::TableSetup {
-                game: Game::Marbles,
-                preset: "classic".into(),
-                seats: vec![
-                    SeatKind::Human,
-                    SeatKind::Ai(Difficulty::Expert),
-                    SeatKind::Human,
-                ],
-            })),
-            settle(),
-            Step::Pad(1, GamepadButton::South),
-            settle(),
-            Step::Shot("15-setup-pads"),
-        ]);
+        steps.extend(marbles_steps());
         for (game, shot) in [
             (Game::Dominoes, "04-dominoes"),
             (Game::Kugelbox, "05-kugelbox"),
@@ -231,9 +164,131 @@ impl Tour {
     }
 }
 
+/// A MUGGINS! game against an Expert, from the setup to the score sheet, then the setup screen
+/// with two seats joined by gamepads.
+fn marbles_steps() -> Vec<Step> {
+    let settle = || Step::Wait(8, Duration::from_millis(500));
+    let mut steps = Vec::new();
+    let setup = crate::table::TableSetup {
+        game: Game::Marbles,
+        preset: "classic".into(),
+        seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+    };
+    // Seat 1 plays with gamepad 1, which joins it on the setup screen: the HUD shows its
+    // button prompts and its cursor on the ring (the tour still acts through intents).
+    steps.extend([
+        Step::Nav(Nav::SetUp(Game::Marbles)),
+        Step::Nav(Nav::Configure(setup)),
+        settle(),
+        Step::Pad(0, GamepadButton::South),
+        settle(),
+        Step::Shot("02-setup"),
+        Step::Nav(Nav::Start),
+        Step::Wait(14, Duration::from_millis(1500)),
+        Step::Shot("03-marbles"),
+        Step::Marbles(Moment::HumanThrows),
+        Step::Intent(MarblesIntent::Throw {
+            seat: 0,
+            flick: None,
+        }),
+        Step::Wait(1, Duration::ZERO),
+        Step::Speed(0.0),
+        Step::Wait(4, Duration::from_millis(300)),
+        Step::Shot("08-marbles-roll"),
+        Step::Speed(1.0),
+        Step::Marbles(Moment::HumanPlaces),
+        Step::Wait(4, Duration::from_millis(700)),
+        Step::Shot("14-marbles-pad"),
+        Step::HumanMove,
+        Step::Wait(4, Duration::from_millis(250)),
+        Step::Shot("09-marbles-place"),
+        Step::Marbles(Moment::MayChallenge),
+        Step::Wait(4, Duration::from_millis(300)),
+        Step::Shot("10-marbles-challenge"),
+        Step::Intent(MarblesIntent::Act {
+            seat: 0,
+            action: crate::rules::marbles::Action::Challenge(0),
+        }),
+        Step::Wait(4, Duration::from_millis(400)),
+        Step::Shot("11-marbles-challenged"),
+        // The rest of the game at four times the pace, then the board with its runs lit.
+        Step::Speed(4.0),
+        Step::Marbles(Moment::Over),
+        Step::Speed(0.0),
+        Step::Wait(6, Duration::from_millis(600)),
+        Step::Shot("12-marbles-end"),
+        Step::Speed(1.0),
+        Step::Wait(10, Duration::from_secs(5)),
+        Step::Shot("13-marbles-sheet"),
+        // Three seats, two of them joined by gamepads.
+        Step::Nav(Nav::SetUp(Game::Marbles)),
+        Step::Nav(Nav::Configure(crate::table::TableSetup {
+            game: Game::Marbles,
+            preset: "classic".into(),
+            seats: vec![
+                SeatKind::Human,
+                SeatKind::Ai(Difficulty::Expert),
+                SeatKind::Human,
+            ],
+        })),
+        settle(),
+        Step::Pad(1, GamepadButton::South),
+        settle(),
+        Step::Shot("15-setup-pads"),
+    ]);
+    steps
+}
+
 /// The tour's gamepads, connected as it first presses them.
 #[derive(Default)]
 struct TourPads(Vec<Entity>);
+
+impl TourPads {
+    /// Presses `button` on pad `n`: the step that releases it, or, when the pad was only just
+    /// connected, the same press again for the next frame.
+    fn press(
+        &mut self,
+        commands: &mut Commands,
+        gamepads: &mut Query<&mut Gamepad>,
+        n: usize,
+        button: GamepadButton,
+    ) -> Option<Step> {
+        if self.0.len() <= n {
+            while self.0.len() <= n {
+                let name = format!("Tour pad {}", self.0.len() + 1);
+                self.0
+                    .push(commands.spawn((Name::new(name), Gamepad::default())).id());
+            }
+            return Some(Step::Pad(n, button));
+        }
+        if let Ok(mut pad) = gamepads.get_mut(self.0[n]) {
+            pad.digital_mut().press(button);
+        }
+        Some(Step::Release(n, button))
+    }
+}
+
+/// What the tour's human seat (0) does now, as a Normal player would: roll, let windows pass,
+/// place.
+fn play_on(play: &MarblesPlay, hand: &mut MarblesAi) -> Option<MarblesIntent> {
+    if play.thrower() == Some(0) {
+        return Some(MarblesIntent::Throw {
+            seat: 0,
+            flick: None,
+        });
+    }
+    if play.may_speak().contains(&0) {
+        return Some(MarblesIntent::Pass { seat: 0 });
+    }
+    if play.game.actor() != Some(0)
+        || matches!(play.game.phase, Phase::Roll { .. } | Phase::RollOff { .. })
+        || !play.still()
+    {
+        return None;
+    }
+    let action = hand.on_turn(&play.game, 0)?;
+    Some(MarblesIntent::Act { seat: 0, action })
+}
 
 #[allow(clippy::too_many_arguments)]
 fn tour(
@@ -272,21 +327,9 @@ fn tour(
             intents.write(i);
         }
         Step::Pad(n, button) => {
-            if pads.0.len() <= n {
-                while pads.0.len() <= n {
-                    let name = format!("Tour pad {}", pads.0.len() + 1);
-                    pads.0
-                        .push(commands.spawn((Name::new(name), Gamepad::default())).id());
-                }
-                // Connected this frame: pressed on the next.
-                script.steps.push_front(Step::Pad(n, button));
-                script.frames_left = 1;
-                return;
+            if let Some(again) = pads.press(&mut commands, &mut gamepads, n, button) {
+                script.steps.push_front(again);
             }
-            if let Ok(mut pad) = gamepads.get_mut(pads.0[n]) {
-                pad.digital_mut().press(button);
-            }
-            script.steps.push_front(Step::Release(n, button));
             script.frames_left = 1;
         }
         Step::Release(n, button) => {
@@ -320,19 +363,8 @@ fn tour(
             script.steps.push_front(Step::Marbles(moment));
             // Not yet: the human seat plays on as a Normal player would, and lets windows pass.
             let hand = hand.get_or_insert_with(|| MarblesAi::new(Difficulty::Normal, 7));
-            if play.thrower() == Some(0) {
-                intents.write(MarblesIntent::Throw {
-                    seat: 0,
-                    flick: None,
-                });
-            } else if play.may_speak().contains(&0) {
-                intents.write(MarblesIntent::Pass { seat: 0 });
-            } else if play.game.actor() == Some(0)
-                && !matches!(play.game.phase, Phase::Roll { .. } | Phase::RollOff { .. })
-                && play.still()
-                && let Some(action) = hand.on_turn(&play.game, 0)
-            {
-                intents.write(MarblesIntent::Act { seat: 0, action });
+            if let Some(intent) = play_on(play, hand) {
+                intents.write(intent);
             }
             // Look again next frame.
             script.frames_left = 1;

@@ -1092,3 +1092,64 @@ fn replay_prints_the_final_state_and_errors_name_the_action() {
     assert!(err.contains("not a game record"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// ---------------------------------------------------------------- what the table asks of the rules
+
+#[test]
+fn runs_speaking_order_and_learning_come_from_the_rules() {
+    // Runs: round the corner on the full ring, not on the 18-space half.
+    let mut g = game("classic", 3);
+    for space in [35, 36, 1, 5, 9, 10] {
+        g.set_space(space, Some(0));
+    }
+    g.set_space(20, Some(1));
+    let bits = |spaces: &[u8]| spaces.iter().fold(0u64, |m, s| m | 1u64 << s);
+    assert_eq!(g.run_spaces(0), bits(&[35, 36, 1, 9, 10]));
+    assert_eq!(g.run_spaces(1), 0, "a lone marble is no run");
+    let mut starter = game("starter", 2);
+    for space in [18, 1, 2] {
+        starter.set_space(space, Some(1));
+    }
+    assert_eq!(
+        starter.run_spaces(1),
+        bits(&[1, 2]),
+        "18 and 1 are not neighbours"
+    );
+    let mut dishes = game("dishes", 2);
+    dishes.set_space(3, Some(0));
+    dishes.set_space(4, Some(0));
+    assert_eq!(dishes.run_spaces(0), 0, "Dishes scores no runs");
+    // The speaking order on a window: each other seat in table order after the mover.
+    assert!(g.speaking_order().is_empty(), "no window, nobody speaks");
+    g.window = Some(Window::Placed {
+        seat: 1,
+        space: 8,
+        dice: [1, 3, 6],
+        reachable: true,
+    });
+    assert_eq!(g.speaking_order(), vec![2, 0]);
+    assert_eq!(g.window.unwrap().mover(), 1);
+    // The learning mode is a preset flag; bluffing at the table only in the regular game.
+    for p in catalog().marbles {
+        assert_eq!(
+            p.variant.learning,
+            matches!(p.name.as_str(), "starter" | "junior"),
+            "{}",
+            p.name
+        );
+        assert_eq!(
+            p.variant.may_bluff(),
+            p.variant.bluffing && p.variant.mode == MarblesMode::Levels
+        );
+    }
+    assert_eq!(
+        muggins::rules::marbles::score::run_bonuses_text(),
+        format!(
+            "{} (two), {} (three), {} (four), {} (five or more)",
+            run_bonus(2),
+            run_bonus(3),
+            run_bonus(4),
+            run_bonus(5)
+        )
+    );
+}

@@ -61,9 +61,20 @@ fn material(
 
 impl FromWorld for Palette {
     fn from_world(world: &mut World) -> Self {
+        // Each seat's pattern on its pieces (none without images: the headless tests).
+        let patterns: Option<[Handle<Image>; MAX_SEATS]> = world
+            .get_resource_mut::<Assets<Image>>()
+            .map(|mut images| std::array::from_fn(|s| images.add(seat_pattern(s))));
         let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
         let m = &mut *materials;
-        let seats = SEAT_COLOURS.map(|c| material(m, c, 0.15, 0.0));
+        let seats = std::array::from_fn(|s| {
+            m.add(StandardMaterial {
+                base_color: SEAT_COLOURS[s],
+                base_color_texture: patterns.as_ref().map(|p| p[s].clone()),
+                perceptual_roughness: 0.15,
+                ..default()
+            })
+        });
         Palette {
             table: material(m, Color::srgb(0.30, 0.16, 0.08), 0.55, 0.0),
             wood: material(m, Color::srgb(0.78, 0.58, 0.34), 0.45, 0.0),
@@ -78,6 +89,48 @@ impl FromWorld for Palette {
             seats,
         }
     }
+}
+
+/// Seat `seat`'s pattern on its marbles (and other round pieces), as a texture over the
+/// sphere's longitude (u) and latitude (v): white keeps the seat's colour, grey darkens it.
+/// Plain, one band, two bands, checks, dark poles, stripes, spots, and a light band on dark,
+/// in the order of the seats' marks, so pieces tell seats apart without their colour.
+pub fn seat_pattern(seat: usize) -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let (w, h) = (64u32, 32u32);
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let (u, v) = ((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
+            let dark = match seat % MAX_SEATS {
+                0 => false,
+                1 => (v - 0.5).abs() < 0.12,
+                2 => (v - 0.33).abs() < 0.07 || (v - 0.67).abs() < 0.07,
+                3 => ((u * 8.0) as u32 + (v * 4.0) as u32).is_multiple_of(2),
+                4 => !(0.25..=0.75).contains(&v),
+                5 => (u * 6.0).fract() < 0.3,
+                6 => {
+                    let (fu, fv) = ((u * 8.0).fract() - 0.5, (v * 4.0).fract() - 0.5);
+                    fu * fu + fv * fv < 0.09
+                }
+                _ => (v - 0.5).abs() >= 0.1,
+            };
+            let g = if dark { 105 } else { 255 };
+            data.extend_from_slice(&[g, g, g, 255]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
 }
 
 /// The root of a game's table scene: cleared when the game is left.

@@ -150,18 +150,26 @@ fn forward_menu_keys(
     }
 }
 
-/// Escape goes back a screen (pauses or resumes a game); a gamepad's B (East) does the same on
-/// the menus, and its Start pauses and resumes a game.
+/// Escape goes back a screen (pauses or resumes a game; closes the options window); a gamepad's
+/// B (East) does the same on the menus, and its Start pauses and resumes a game.
 fn back(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     pads: Query<(Entity, &Gamepad)>,
     screen: Option<Res<State<Screen>>>,
     pause: Option<Res<State<Pause>>>,
     seating: Option<Res<Seating>>,
+    mut ui_state: Option<ResMut<crate::ui::UiState>>,
     mut nav: MessageWriter<Nav>,
 ) {
+    // With the options window open, back closes it.
+    let mut back = |nav: &mut MessageWriter<Nav>| match ui_state.as_deref_mut() {
+        Some(ui) if ui.options_open => ui.options_open = false,
+        _ => {
+            nav.write(Nav::Back);
+        }
+    };
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
-        nav.write(Nav::Back);
+        back(&mut nav);
         return;
     }
     let playing = screen.as_ref().is_some_and(|s| *s.get() == Screen::Playing);
@@ -175,7 +183,7 @@ fn back(
         // On the setup screen a seated pad's B leaves its seat instead.
         let seated = seating.as_ref().and_then(|s| s.seat_of(pad)).is_some();
         if menu && gamepad.just_pressed(GamepadButton::East) && !(setup && seated) {
-            nav.write(Nav::Back);
+            back(&mut nav);
             return;
         }
     }

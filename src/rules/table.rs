@@ -40,3 +40,69 @@ pub fn preset<'a, T>(
         .find(|p| p.name == name)
         .ok_or_else(|| format!("no preset named \"{name}\""))
 }
+
+/// The table's side of a rules engine whose state has `seats`, `seed` and an `outcome` with
+/// `winners`, and `actor` and `apply` of its own: its [`TableGame`] and [`GameAction`] impls,
+/// and `Record::start`. `$new` makes the game from the preset `$p` and the record `$r`.
+macro_rules! table_game {
+    ($game:ty, $which:ident, $presets:ident, |$p:ident, $r:ident| $new:expr) => {
+        impl $crate::rules::record::GameAction for Action {
+            const GAME: $crate::rules::Game = $crate::rules::Game::$which;
+            type Error = RuleError;
+            fn of(record: &$crate::rules::AnyRecord) -> Option<&$crate::rules::Record<Action>> {
+                match record {
+                    $crate::rules::AnyRecord::$which(r) => Some(r),
+                    _ => None,
+                }
+            }
+        }
+
+        impl $crate::rules::Record<Action> {
+            /// The game at its start.
+            pub fn start(
+                &self,
+                catalog: &$crate::rules::Catalog,
+            ) -> Result<$game, $crate::rules::record::ReplayError<Action, RuleError>> {
+                <$game as $crate::rules::TableGame>::start(self, catalog)
+                    .map_err($crate::rules::record::ReplayError::Setup)
+            }
+        }
+
+        impl $crate::rules::TableGame for $game {
+            type Action = Action;
+            type Event = Event;
+            type Error = RuleError;
+            const GAME: $crate::rules::Game = $crate::rules::Game::$which;
+
+            fn start(
+                record: &$crate::rules::Record<Action>,
+                catalog: &$crate::rules::Catalog,
+            ) -> Result<$game, String> {
+                let $p = $crate::rules::table::preset(&catalog.$presets, &record.preset)?;
+                let $r = record;
+                $new
+            }
+            fn seats(&self) -> u8 {
+                self.seats
+            }
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+            fn actor(&self) -> Option<u8> {
+                <$game>::actor(self)
+            }
+            fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+                <$game>::apply(self, action)
+            }
+            fn is_over(&self) -> bool {
+                self.outcome.is_some()
+            }
+            fn winners(&self) -> Vec<u8> {
+                self.outcome
+                    .as_ref()
+                    .map_or_else(Vec::new, |o| o.winners.clone())
+            }
+        }
+    };
+}
+pub(crate) use table_game;

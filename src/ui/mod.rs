@@ -17,6 +17,15 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass, egui};
 #[derive(Resource, Default, Debug)]
 pub struct UiState {
     pub options_open: bool,
+    /// The options window has just opened: its first control takes the focus.
+    pub options_focus: bool,
+}
+
+impl UiState {
+    pub fn open_options(&mut self) {
+        self.options_open = true;
+        self.options_focus = true;
+    }
 }
 
 /// Systems that draw the menus, in the egui pass.

@@ -43,7 +43,12 @@ fn draw(
                     edit.volume = percent / 100.0;
                 }
             });
-            close = ui.button("Close").clicked();
+            let button = ui.button("Close");
+            if ui_state.options_focus {
+                ui_state.options_focus = false;
+                button.request_focus();
+            }
+            close = button.clicked();
         });
     if edit != *settings {
         *settings = edit;

@@ -45,7 +45,7 @@ fn draw(
                 nav.write(Nav::Resume);
             }
             if big_button(ui, "Options").clicked() {
-                ui_state.options_open = true;
+                ui_state.open_options();
             }
             if big_button(ui, "End the game").clicked() {
                 nav.write(Nav::EndGame);

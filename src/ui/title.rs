@@ -1,4 +1,5 @@
-//! The title screen: the three games with their presets, options and quit.
+//! The title screen: the three games with their presets, the saved games of every game, options
+//! and quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -23,6 +24,30 @@ struct Saved {
     lines: Vec<(String, Result<AnyRecord, String>)>,
 }
 
+impl Saved {
+    /// Reads the last five saved games again when it is time.
+    fn refresh(&mut self, settings: &SettingsPath, dt: f32) {
+        self.age += dt;
+        if self.read && self.age <= 3.0 {
+            return;
+        }
+        self.read = true;
+        self.age = 0.0;
+        self.lines = records_dir(settings)
+            .map(|dir| saved_records(&dir))
+            .unwrap_or_default()
+            .into_iter()
+            .take(5)
+            .map(|(p, r)| {
+                let name = p
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into());
+                (name, r)
+            })
+            .collect();
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
@@ -36,23 +61,7 @@ fn draw(
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    saved.age += time.delta_secs();
-    if !saved.read || saved.age > 3.0 {
-        saved.read = true;
-        saved.age = 0.0;
-        saved.lines = records_dir(&settings)
-            .map(|dir| saved_records(&dir))
-            .unwrap_or_default()
-            .into_iter()
-            .take(5)
-            .map(|(p, r)| {
-                let name = p
-                    .file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into());
-                (name, r)
-            })
-            .collect();
-    }
+    saved.refresh(&settings, time.delta_secs());
     if !saved.lines.is_empty() {
         framed(
             ctx,
@@ -61,31 +70,11 @@ fn draw(
             [16.0, -16.0],
             10.0,
             |ui| {
-                ui.label(egui::RichText::new("Saved games").color(IVORY));
-                for (name, record) in &saved.lines {
-                    ui.horizontal(|ui| match record {
-                        Ok(r) => {
-                            ui.label(r.summary().line());
-                            // A game whose table cannot play yet is listed, not replayed.
-                            let playable = r.game() == Game::Marbles;
-                            if ui
-                                .add_enabled(playable, egui::Button::new("Replay"))
-                                .clicked()
-                            {
-                                commands.insert_resource(ReplayRequest(r.clone()));
-                                for n in replay_navs(r) {
-                                    nav.write(n);
-                                }
-                            }
-                        }
-                        Err(e) => {
-                            ui.label(
-                                egui::RichText::new(format!("{name}: cannot be read ({e})"))
-                                    .small()
-                                    .weak(),
-                            );
-                        }
-                    });
+                if let Some(r) = saved_games(ui, &saved.lines) {
+                    commands.insert_resource(ReplayRequest(r.clone()));
+                    for n in replay_navs(&r) {
+                        nav.write(n);
+                    }
                 }
             },
         );
@@ -120,43 +109,13 @@ fn draw(
         });
     egui::Area::new("games".into())
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 10.0])
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                for (i, game) in Game::ALL.into_iter().enumerate() {
-                    egui::Frame::window(ui.style())
-                        .inner_margin(16.0)
-                        .show(ui, |ui| {
-                            ui.set_width(300.0);
-                            ui.set_min_height(250.0);
-                            ui.vertical_centered(|ui| {
-                                ui.label(
-                                    egui::RichText::new(game.title())
-                                        .size(28.0)
-                                        .color(IVORY)
-                                        .strong(),
-                                );
-                                ui.label(game.tagline());
-                                ui.add_space(6.0);
-                                ui.label(egui::RichText::new(&preset_lines[i]).small().weak());
-                                ui.add_space(10.0);
-                                let play = big_button(ui, "Play");
-                                if i == 0 {
-                                    focus_first(&play);
-                                }
-                                if play.clicked() {
-                                    nav.write(Nav::SetUp(game));
-                                }
-                            });
-                        });
-                }
-            });
-        });
+        .show(ctx, |ui| games(ui, &preset_lines, &mut nav));
     egui::Area::new("title-buttons".into())
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -30.0])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 if big_button(ui, "Options").clicked() {
-                    ui_state.options_open = true;
+                    ui_state.open_options();
                 }
                 if big_button(ui, "Quit").clicked() {
                     nav.write(Nav::Quit);
@@ -164,4 +123,70 @@ fn draw(
             });
         });
     Ok(())
+}
+
+/// The saved games of every game: a line each, Replay for those whose table plays; a file
+/// that cannot be read is named with its reason. The record asked to be replayed.
+fn saved_games(
+    ui: &mut egui::Ui,
+    lines: &[(String, Result<AnyRecord, String>)],
+) -> Option<AnyRecord> {
+    let mut chosen = None;
+    ui.label(egui::RichText::new("Saved games").color(IVORY));
+    for (name, record) in lines {
+        ui.horizontal(|ui| match record {
+            Ok(r) => {
+                ui.label(r.summary().line());
+                // A game whose table cannot play yet is listed, not replayed.
+                let playable = r.game() == Game::Marbles;
+                if ui
+                    .add_enabled(playable, egui::Button::new("Replay"))
+                    .clicked()
+                {
+                    chosen = Some(r.clone());
+                }
+            }
+            Err(e) => {
+                ui.label(
+                    egui::RichText::new(format!("{name}: cannot be read ({e})"))
+                        .small()
+                        .weak(),
+                );
+            }
+        });
+    }
+    chosen
+}
+
+/// A card per game with its presets and a Play button (the first one focused).
+fn games(ui: &mut egui::Ui, preset_lines: &[String], nav: &mut MessageWriter<Nav>) {
+    ui.horizontal(|ui| {
+        for (i, game) in Game::ALL.into_iter().enumerate() {
+            egui::Frame::window(ui.style())
+                .inner_margin(16.0)
+                .show(ui, |ui| {
+                    ui.set_width(300.0);
+                    ui.set_min_height(250.0);
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(game.title())
+                                .size(28.0)
+                                .color(IVORY)
+                                .strong(),
+                        );
+                        ui.label(game.tagline());
+                        ui.add_space(6.0);
+                        ui.label(egui::RichText::new(&preset_lines[i]).small().weak());
+                        ui.add_space(10.0);
+                        let play = big_button(ui, "Play");
+                        if i == 0 {
+                            focus_first(&play);
+                        }
+                        if play.clicked() {
+                            nav.write(Nav::SetUp(game));
+                        }
+                    });
+                });
+        }
+    });
 }

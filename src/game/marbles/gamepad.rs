@@ -138,9 +138,72 @@ pub fn prompts(play: &MarblesPlay, seat: Seat, cursor: u8) -> Vec<(&'static str,
     out
 }
 
-/// Per pad: its stick's last push, to move the cursor once per push and throw on a flick.
+/// Per pad: how long until a held stick moves the cursor again, and the right stick's last push
+/// (a flick is a hard push from rest).
 #[derive(Default)]
 struct Sticks(Vec<(Entity, f32, Vec2)>);
+
+impl Sticks {
+    /// This frame's cursor step (+1 clockwise, −1 back, 0) from the d-pad or the held left
+    /// stick, and a flick of the right stick.
+    fn read(&mut self, pad: Entity, gamepad: &Gamepad, dt: f32) -> (i8, Option<Flick>) {
+        let i = match self.0.iter().position(|(e, ..)| *e == pad) {
+            Some(i) => i,
+            None => {
+                self.0.push((pad, 0.0, Vec2::ZERO));
+                self.0.len() - 1
+            }
+        };
+        let (_, wait, last_right) = &mut self.0[i];
+        let x = gamepad.left_stick().x;
+        *wait -= dt;
+        let mut step = 0i8;
+        if gamepad.just_pressed(GamepadButton::DPadRight) {
+            step = 1;
+        } else if gamepad.just_pressed(GamepadButton::DPadLeft) {
+            step = -1;
+        } else if x.abs() > STICK && *wait <= 0.0 {
+            step = x.signum() as i8;
+            *wait = REPEAT_S;
+        } else if x.abs() <= STICK {
+            *wait = 0.0;
+        }
+        let right = gamepad.right_stick();
+        let flick = (right.length() > 0.85 && last_right.length() < 0.3).then(|| Flick {
+            direction: right.x.atan2(right.y).clamp(-0.6, 0.6),
+            strength: right.length().min(1.0),
+        });
+        *last_right = right;
+        (step, flick)
+    }
+}
+
+/// Where `seat`'s cursor goes this frame from `at`, moved `step`: onto a space it may rest on,
+/// and, as a turn to place begins (`fresh`), onto a number the roll makes.
+fn cursor_after(game: &MarblesGame, seat: Seat, at: u8, step: i8, fresh: bool) -> u8 {
+    let spaces = cursor_spaces(game, seat);
+    let board = game.variant.board;
+    let mut at = at;
+    if spaces != 0 && spaces & 1u64 << at == 0 {
+        at = next_space(spaces, at, 1, board).unwrap_or(at);
+    }
+    // A bluffer may still move it anywhere open.
+    if let Phase::Place { dice, .. } = game.phase
+        && fresh
+        && game.actor() == Some(seat)
+    {
+        let makes = game.reachable_open(dice);
+        if makes & 1u64 << at == 0
+            && let Some(to) = next_space(makes, at, 1, board)
+        {
+            at = to;
+        }
+    }
+    if step != 0 {
+        at = next_space(spaces, at, step, board).unwrap_or(at);
+    }
+    at
+}
 
 /// Each pad bound to a human seat acts for that seat only.
 #[allow(clippy::too_many_arguments)]
@@ -165,63 +228,12 @@ fn pads(
         else {
             continue;
         };
-        // The cursor: on a space it may rest on, moved by the d-pad or the stick.
-        let spaces = cursor_spaces(game, seat);
-        let board = game.variant.board;
-        let at = cursors.of(seat);
-        if spaces != 0 && spaces & 1u64 << at == 0 {
-            cursors.0[seat as usize] = next_space(spaces, at, 1, board).unwrap_or(at);
-        }
-        // A new turn to place: the cursor starts on a number the roll makes (a bluffer may
-        // still move it anywhere open).
-        if let Phase::Place { dice, .. } = game.phase
-            && !settle.ready()
-            && game.actor() == Some(seat)
+        let (step, flick) = sticks.read(pad, gamepad, time.delta_secs());
+        let at = cursor_after(game, seat, cursors.of(seat), step, !settle.ready());
+        cursors.0[seat as usize] = at;
+        if settle.ready()
+            && let Some(intent) = pad_intent(&play, seat, at, gamepad, flick)
         {
-            let makes = game.reachable_open(dice);
-            let at = cursors.of(seat);
-            if makes & 1u64 << at == 0
-                && let Some(to) = next_space(makes, at, 1, board)
-            {
-                cursors.0[seat as usize] = to;
-            }
-        }
-        let i = match sticks.0.iter().position(|(e, ..)| *e == pad) {
-            Some(i) => i,
-            None => {
-                sticks.0.push((pad, 0.0, Vec2::ZERO));
-                sticks.0.len() - 1
-            }
-        };
-        let x = gamepad.left_stick().x;
-        let (_, wait, last_right) = &mut sticks.0[i];
-        *wait -= time.delta_secs();
-        let mut step = 0i8;
-        if gamepad.just_pressed(GamepadButton::DPadRight) {
-            step = 1;
-        } else if gamepad.just_pressed(GamepadButton::DPadLeft) {
-            step = -1;
-        } else if x.abs() > STICK && *wait <= 0.0 {
-            step = x.signum() as i8;
-            *wait = REPEAT_S;
-        } else if x.abs() <= STICK {
-            *wait = 0.0;
-        }
-        if step != 0 {
-            let at = cursors.of(seat);
-            cursors.0[seat as usize] = next_space(spaces, at, step, board).unwrap_or(at);
-        }
-        // A flick of the right stick: pushed hard from rest.
-        let right = gamepad.right_stick();
-        let flick = (right.length() > 0.85 && last_right.length() < 0.3).then(|| Flick {
-            direction: right.x.atan2(right.y).clamp(-0.6, 0.6),
-            strength: right.length().min(1.0),
-        });
-        *last_right = right;
-        if !settle.ready() {
-            continue;
-        }
-        if let Some(intent) = pad_intent(&play, seat, cursors.of(seat), gamepad, flick) {
             intents.write(intent);
         }
     }

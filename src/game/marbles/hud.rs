@@ -31,13 +31,16 @@ pub struct MarblesHud {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MarblesHud>().add_systems(
-        EguiPrimaryContextPass,
-        (hole_numbers, draw)
-            .chain()
-            .in_set(DrawUi)
-            .run_if(in_state(Pause::Running).and_then(resource_exists::<MarblesPlay>)),
-    );
+    let running = in_state(Pause::Running).and_then(resource_exists::<MarblesPlay>);
+    app.init_resource::<MarblesHud>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (hole_numbers, draw)
+                .chain()
+                .in_set(DrawUi)
+                .run_if(running.clone()),
+        )
+        .add_systems(Update, rules_keys.run_if(running));
 }
 
 /// What the HUD reads each frame.
@@ -173,19 +176,21 @@ fn draw(
         10.0,
         |ui| seats_panel(ui, &view, &mut hud, &title),
     );
-    framed(
-        ctx,
-        "marbles-log",
-        egui::Align2::LEFT_BOTTOM,
-        [10.0, -10.0],
-        8.0,
-        |ui| {
-            ui.set_max_width(360.0);
-            for line in play.log.iter().rev().take(5).rev() {
-                ui.label(egui::RichText::new(line).small());
-            }
-        },
-    );
+    if !play.log.is_empty() {
+        framed(
+            ctx,
+            "marbles-log",
+            egui::Align2::LEFT_BOTTOM,
+            [10.0, -10.0],
+            8.0,
+            |ui| {
+                ui.set_max_width(360.0);
+                for line in play.log.iter().rev().take(5).rev() {
+                    ui.label(egui::RichText::new(line).small());
+                }
+            },
+        );
+    }
     if hud.show_answers
         && let Phase::Place { dice, .. } = play.game.phase
     {
@@ -198,19 +203,38 @@ fn draw(
             |ui| answers(ui, &play, dice),
         );
     }
-    if hud.rules_open {
-        let mut open = true;
-        egui::Window::new("Rules of MUGGINS!")
-            .open(&mut open)
-            .default_width(460.0)
-            .show(ctx, |ui| {
-                for line in rules_text() {
-                    ui.label(line);
-                }
-            });
-        hud.rules_open = open;
-    }
+    rules_window(ctx, &mut hud);
     Ok(())
+}
+
+/// The rules page, while it is open.
+fn rules_window(ctx: &egui::Context, hud: &mut MarblesHud) {
+    if !hud.rules_open {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("Rules of MUGGINS!")
+        .open(&mut open)
+        .default_width(460.0)
+        .show(ctx, |ui| {
+            for line in rules_text() {
+                ui.label(line);
+            }
+            ui.label(egui::RichText::new("F1 or a gamepad's Select closes this page").small());
+        });
+    hud.rules_open = open;
+}
+
+/// F1, or any seated gamepad's Select (Back, View), opens and closes the rules page.
+fn rules_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    pads: Query<&Gamepad>,
+    mut hud: ResMut<MarblesHud>,
+) {
+    let key = keys.is_some_and(|k| k.just_pressed(KeyCode::F1));
+    if key || pads.iter().any(|p| p.just_pressed(GamepadButton::Select)) {
+        hud.rules_open = !hud.rules_open;
+    }
 }
 
 /// Each seat's tray and running score, the answers switch and the rules button.
@@ -243,7 +267,7 @@ fn seats_panel(ui: &mut egui::Ui, view: &View, hud: &mut MarblesHud, title: &str
         if game.variant.learning {
             ui.checkbox(&mut hud.show_answers, "Show answers");
         }
-        if ui.button("Rules").clicked() {
+        if ui.button("Rules (F1)").clicked() {
             hud.rules_open = !hud.rules_open;
         }
     });

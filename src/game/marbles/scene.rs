@@ -103,11 +103,18 @@ pub(super) fn spawn_table(
     let Some(play) = play else { return };
     let marble = meshes.add(Sphere::new(0.0125).mesh().uv(16, 12));
     commands.insert_resource(MarbleMesh(marble.clone()));
-    let lit = crate::game::SEAT_COLOURS
+    // The same colours and patterns, glowing.
+    let lit = palette
+        .seats
         .iter()
-        .map(|c| {
+        .zip(crate::game::SEAT_COLOURS)
+        .map(|(plain, c)| {
+            let pattern = materials
+                .get(plain)
+                .and_then(|m| m.base_color_texture.clone());
             materials.add(StandardMaterial {
-                base_color: *c,
+                base_color: c,
+                base_color_texture: pattern,
                 emissive: c.to_linear() * 1.5,
                 perceptual_roughness: 0.15,
                 ..default()
@@ -472,27 +479,16 @@ pub(super) fn light_marbles(
 ) {
     let Some(lit) = lit else { return };
     let game = &play.game;
-    let n = game.variant.board as u32;
-    // At the end: each seat's spaces that lie in a run, worked out once.
+    // At the end: each seat's spaces that lie in a run, as the rules count them, once.
     let in_runs: Vec<u64> = match game.phase {
-        Phase::Over if game.variant.runs_score => game
-            .marbles
-            .iter()
-            .map(|mask| {
-                crate::rules::marbles::score::runs_in(*mask, n, n == 36)
-                    .into_iter()
-                    .filter(|(_, len)| *len >= 2)
-                    .fold(0u64, |m, (first, len)| {
-                        (0..len).fold(m, |m, k| m | 1u64 << ((first - 1 + k) % n + 1))
-                    })
-            })
-            .collect(),
+        Phase::Over => (0..game.seats).map(|s| game.run_spaces(s)).collect(),
         _ => Vec::new(),
     };
     for (m, mut mat) in &mut marbles {
         let glow = match &game.phase {
-            Phase::Triples { from, .. } => from.contains(&m.seat),
-            Phase::Penalty { victim, .. } => *victim == m.seat,
+            Phase::Triples { .. } | Phase::Penalty { .. } => {
+                game.removable_owners().contains(&m.seat)
+            }
             Phase::Over => in_runs
                 .get(m.seat as usize)
                 .is_some_and(|r| r & 1u64 << m.space != 0),
