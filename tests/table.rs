@@ -526,3 +526,77 @@ fn a_pad_press_as_the_countdown_ends_does_not_roll() {
     press(&mut app, pads[roller as usize], GamepadButton::South);
     assert!(!play(&app).still(), "half a second on, A rolls");
 }
+
+#[test]
+fn a_lost_seat_is_taken_by_the_keyboard_or_handed_to_the_ai() {
+    use muggins::game::table::seats::Claim;
+    let mut app = app();
+    let (a, b) = two_pads_join(&mut app, "classic");
+    press(&mut app, a, GamepadButton::South);
+    frames(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Playing);
+    // Pad 1 is lost: the keyboard's Enter takes seat 1.
+    app.world_mut().entity_mut(a).remove::<Gamepad>();
+    frames(&mut app, 3);
+    assert!(paused(&app));
+    bevy_key(&mut app, KeyCode::Enter);
+    frames(&mut app, 2);
+    assert!(!paused(&app), "Enter took the seat");
+    assert_eq!(seating(&app).device(0), Device::Pointer);
+    // Pad 2 is lost: the pause panel hands seat 2 to the Expert, who plays on.
+    app.world_mut().entity_mut(b).remove::<Gamepad>();
+    frames(&mut app, 3);
+    assert!(paused(&app));
+    let record = play(&app).record.clone();
+    app.world_mut().write_message(Claim::Ai(Difficulty::Expert));
+    frames(&mut app, 3);
+    assert!(!paused(&app));
+    assert_eq!(play(&app).seats[1], SeatKind::Ai(Difficulty::Expert));
+    assert_eq!(
+        app.world().resource::<Table>().seats[1],
+        SeatKind::Ai(Difficulty::Expert)
+    );
+    assert_eq!(play(&app).record, record, "nothing of the game was lost");
+    // Seat 2 now acts on its own: play seat 1 from the keyboard's intents until seat 2 has
+    // rolled for itself.
+    let rolled_by_ai = |app: &App| {
+        play(app).record.actions.len() > record.actions.len()
+            && play(app)
+                .log
+                .iter()
+                .any(|l| l == "Seat 2 is played by the AI (Expert)")
+    };
+    let mut hand = MarblesAi::new(Difficulty::Normal, 9);
+    for _ in 0..5_000 {
+        if rolled_by_ai(&app) && play(&app).game.actor() == Some(1) {
+            break;
+        }
+        let p = play(&app);
+        let intent = if p.thrower() == Some(0) {
+            Some(muggins::game::marbles::play::MarblesIntent::Throw {
+                seat: 0,
+                flick: None,
+            })
+        } else if p.may_speak().contains(&0) {
+            Some(muggins::game::marbles::play::MarblesIntent::Pass { seat: 0 })
+        } else if p.game.actor() == Some(0)
+            && p.still()
+            && matches!(p.game.phase, Phase::Place { .. })
+        {
+            hand.on_turn(&p.game, 0)
+                .map(|action| muggins::game::marbles::play::MarblesIntent::Act { seat: 0, action })
+        } else {
+            None
+        };
+        if let Some(i) = intent {
+            app.world_mut().write_message(i);
+        }
+        frame(&mut app, &[]);
+    }
+    let before = play(&app).record.actions.len();
+    frames(&mut app, 600);
+    assert!(
+        play(&app).record.actions.len() > before,
+        "the AI plays the seat it was handed"
+    );
+}
