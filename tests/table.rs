@@ -133,6 +133,10 @@ fn pads_join_and_leave_seats_on_the_setup_screen() {
     assert_eq!(app.world().resource::<Table>().seats.len(), 3);
     assert_eq!(seating(&app).device(2), Device::Pad(c));
     assert_eq!(seating(&app).seat_of(b), Some(1));
+    // Unplugged on the setup screen, a pad gives its seat back to the keyboard.
+    app.world_mut().entity_mut(c).remove::<Gamepad>();
+    frames(&mut app, 2);
+    assert_eq!(seating(&app).device(2), Device::Pointer);
 }
 
 /// What `seat`'s pad presses now to play as a Normal player would: roll, move the cursor to
@@ -539,7 +543,7 @@ fn a_lost_seat_is_taken_by_the_keyboard_or_handed_to_the_ai() {
     app.world_mut().entity_mut(a).remove::<Gamepad>();
     frames(&mut app, 3);
     assert!(paused(&app));
-    bevy_key(&mut app, KeyCode::Enter);
+    key(&mut app, Key::Enter);
     frames(&mut app, 2);
     assert!(!paused(&app), "Enter took the seat");
     assert_eq!(seating(&app).device(0), Device::Pointer);

@@ -66,7 +66,7 @@ fn lost_seat(ui: &mut egui::Ui, seat: u8, claims: &mut MessageWriter<Claim>) {
             .color(IVORY)
             .strong(),
     );
-    ui.label("Reconnect it to go on, press A (South) on a free controller or Enter on the keyboard to take the seat, or let the AI play it:");
+    ui.label("Reconnect it to go on, press A (South) on a free controller or Enter for the keyboard to take the seat, or let the AI play it:");
     ui.add_space(6.0);
     let keyboard = big_button(ui, "Keyboard and mouse take it");
     focus_first(&keyboard);

@@ -165,6 +165,9 @@ fn seat_row(
                 .clicked()
             {
                 *seat = SeatKind::Ai(Difficulty::Normal);
+                // Its pad, if any, is free again.
+                seating.bind(i as u8, Device::Pointer);
+                return;
             }
             match seating.device(i as u8) {
                 Device::Pointer => {

@@ -238,6 +238,14 @@ pub fn join_on_setup(
 ) {
     let mut setup = table.0.clone();
     seating.fit(setup.seats.len());
+    // A pad unplugged on this screen gives its seat back to the keyboard.
+    for seat in 0..setup.seats.len() as SeatIndex {
+        if let Device::Pad(pad) = seating.device(seat)
+            && !pads.contains(pad)
+        {
+            seating.bind(seat, Device::Pointer);
+        }
+    }
     for (pad, gamepad) in &pads {
         let mine = seating.seat_of(pad);
         if gamepad.just_pressed(GamepadButton::South) && mine.is_none() {
@@ -279,34 +287,33 @@ pub fn join_on_setup(
     }
 }
 
-/// A gamepad bound to a seat disconnects: the game pauses and says so. The same gamepad
-/// coming back resumes it.
+/// A gamepad bound to a human seat is gone (disconnected, even before the game began): the game
+/// pauses and says so. The same gamepad coming back resumes it.
 fn watch_pads(
-    mut removed: RemovedComponents<Gamepad>,
-    back: Query<Entity, Added<Gamepad>>,
+    connected: Query<(), With<Gamepad>>,
     mut seating: ResMut<Seating>,
     table: Res<Table>,
     pause: Option<Res<State<Pause>>>,
     mut next_pause: ResMut<NextState<Pause>>,
     mut notices: ResMut<Notices>,
 ) {
-    for pad in removed.read() {
-        if let Some(seat) = seating.seat_of(pad)
-            && table.seats.get(seat as usize) == Some(&SeatKind::Human)
+    let before = seating.lost.len();
+    seating.lost.retain(|(_, pad)| !connected.contains(*pad));
+    let back = before > seating.lost.len();
+    for seat in 0..table.seats.len() as SeatIndex {
+        if let Device::Pad(pad) = seating.device(seat)
+            && table.seats[seat as usize] == SeatKind::Human
+            && !connected.contains(pad)
             && !seating.lost.iter().any(|(s, _)| *s == seat)
         {
             seating.lost.push((seat, pad));
             notices.push(lost_line(seat));
         }
     }
-    let before = seating.lost.len();
-    for pad in &back {
-        seating.lost.retain(|(_, p)| *p != pad);
-    }
     let paused = pause.is_some_and(|p| *p.get() == Pause::Paused);
     if !seating.lost.is_empty() && !paused {
         next_pause.set(Pause::Paused);
-    } else if seating.lost.is_empty() && before > 0 && paused {
+    } else if seating.lost.is_empty() && back && paused {
         next_pause.set(Pause::Running);
     }
 }
@@ -325,12 +332,11 @@ pub enum Claim {
     Ai(Difficulty),
 }
 
-/// While a seat's gamepad is lost: any free gamepad's South, the keyboard's Enter or a
-/// [`Claim`] (the pause panel's buttons) takes the seat; the last seat claimed resumes play.
-#[allow(clippy::too_many_arguments)]
+/// While a seat's gamepad is lost: any free gamepad's South or a [`Claim`] (the pause panel's
+/// buttons: the first, focused, is the keyboard's, so Enter takes the seat for it) takes the
+/// seat; the last seat claimed resumes play.
 fn claim_lost_seat(
     pads: Query<(Entity, &Gamepad)>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
     mut claims: MessageReader<Claim>,
     mut seating: ResMut<Seating>,
     mut table: ResMut<Table>,
@@ -351,9 +357,6 @@ fn claim_lost_seat(
         if gamepad.just_pressed(GamepadButton::South) && seating.seat_of(pad).is_none() {
             wanted.push((Some(Device::Pad(pad)), None));
         }
-    }
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::Enter)) {
-        wanted.push((Some(Device::Pointer), None));
     }
     for claim in wanted {
         let Some(&(seat, _)) = seating.lost.first() else {
