@@ -174,48 +174,7 @@ fn dominoes(out: &mut Vec<Figure>) {
     });
 }
 
-/// A sample of physics rolls of three dice of one kind.
-pub struct DiceSample {
-    /// How often each face came up (index 0 is face 1).
-    pub counts: Vec<u64>,
-    /// Game seconds until each throw rested.
-    pub settle_s: Vec<f64>,
-    /// CPU milliseconds each throw took to simulate.
-    pub cpu_ms: Vec<f64>,
-    pub rethrows: u32,
-    pub nudges: u32,
-    pub laid_flat: u32,
-}
-
-/// Rolls `throws` throws of three dice of one kind from a fixed seed.
-pub fn dice_sample(die: crate::rules::marbles::Die, throws: u32, seed: u64) -> DiceSample {
-    use crate::physics::dice::DiceTray;
-    let mut s = DiceSample {
-        counts: vec![0; die.sides() as usize],
-        settle_s: Vec::with_capacity(throws as usize),
-        cpu_ms: Vec::with_capacity(throws as usize),
-        rethrows: 0,
-        nudges: 0,
-        laid_flat: 0,
-    };
-    let mut tray = DiceTray::new(&[die; 3]);
-    for i in 0..throws {
-        let t = Instant::now();
-        let roll = tray.roll(seed.wrapping_add(i as u64), None);
-        s.cpu_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        s.settle_s.push(roll.settle_s as f64);
-        s.rethrows += roll.rethrows;
-        s.nudges += roll.nudges;
-        s.laid_flat += roll.laid_flat;
-        for f in roll.faces {
-            s.counts[f as usize - 1] += 1;
-        }
-    }
-    s
-}
-
 fn physics(out: &mut Vec<Figure>) {
-    use crate::physics::stats::uniform_p_value;
     use crate::rules::marbles::Die;
 
     let mut settles = Vec::new();
@@ -224,8 +183,8 @@ fn physics(out: &mut Vec<Figure>) {
         (Die::D6, "dice.d6_chi2_p", "dice.d6_faces"),
         (Die::D12, "dice.d12_chi2_p", "dice.d12_faces"),
     ] {
-        // 2,000 throws of three: 6,000 dice of each kind.
-        let sample = dice_sample(die, 2000, 1);
+        // 20,000 throws of three: 60,000 dice of each kind (`muggins dice` samples the same).
+        let sample = super::dice::dice_sample(die, 3, 20_000, 1);
         let list: Vec<String> = sample.counts.iter().map(|c| c.to_string()).collect();
         // The face table goes to stderr so stdout keeps one figure per line.
         eprintln!(
@@ -237,7 +196,7 @@ fn physics(out: &mut Vec<Figure>) {
         );
         out.push(Figure {
             name,
-            value: uniform_p_value(&sample.counts),
+            value: sample.p(),
             unit: "p",
         });
         settles.extend(sample.settle_s);

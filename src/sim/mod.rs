@@ -1,6 +1,7 @@
 //! The headless command line: everything `muggins` does without opening a window.
 
 pub mod bench;
+pub mod dice;
 pub mod dominoes;
 pub mod kugelbox;
 pub mod marbles;
@@ -80,6 +81,22 @@ pub enum Command {
         #[arg(long)]
         calc: bool,
         /// {"score":N,"row":true|false,"square":true|false}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Roll dice through the physics world: face counts, the chi-square p-value, re-throws,
+    /// nudges and dice laid flat (use a release build for large samples).
+    Dice {
+        /// d6 or d12.
+        kind: String,
+        /// Dice in each throw.
+        #[arg(long, default_value_t = 3)]
+        dice: usize,
+        #[arg(long, default_value_t = 20_000)]
+        throws: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One object with at least "counts" and "p".
         #[arg(long)]
         json: bool,
     },
@@ -190,6 +207,13 @@ pub fn run(command: Command, above: &[bench::Group]) -> ExitCode {
             calc,
             json,
         } => kugelbox::kugel_cmd(&red, other.as_deref(), calc, json),
+        Command::Dice {
+            kind,
+            dice: n,
+            throws,
+            seed,
+            json,
+        } => dice::dice_cmd(&kind, n, throws, seed, json),
         Command::Bench { group, json } => bench::run(group.as_deref(), json, above),
         Command::CheckShots { files } => {
             if shots::report(&files) {
