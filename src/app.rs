@@ -235,6 +235,18 @@ fn marbles_steps() -> Vec<Step> {
         Step::Pad(1, GamepadButton::South),
         settle(),
         Step::Shot("15-setup-pads"),
+        // Three d12 at rest: the close-up shows the numbers the HUD says.
+        Step::Nav(Nav::Configure(crate::table::TableSetup {
+            game: Game::Marbles,
+            preset: "challenge-12".into(),
+            seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)],
+        })),
+        settle(),
+        Step::Nav(Nav::Start),
+        Step::Wait(14, Duration::from_millis(1500)),
+        Step::Marbles(Moment::HumanPlaces),
+        Step::Wait(30, Duration::from_millis(1200)),
+        Step::Shot("16-marbles-d12"),
     ]);
     steps
 }

@@ -3,6 +3,7 @@
 //! seats, log, hole numbers, rules page), [`pointer`] (mouse and keyboard), [`gamepad`] (each
 //! pad for its own seat) and [`sheet`] (the score sheet).
 
+pub mod dice_look;
 pub mod gamepad;
 pub mod hud;
 pub mod play;
@@ -61,6 +62,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(referee::rules_moved::<MarblesGame>),
             scene::travel,
             scene::show_dice,
+            dice_look::place_close_up,
+            dice_look::follow_dice,
         )
             .chain()
             .in_set(TableSet::Present)

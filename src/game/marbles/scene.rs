@@ -142,6 +142,7 @@ pub(super) fn spawn_table(
         marble,
     );
     spawn_dice_tray(&mut commands, root, &mut meshes, &palette, &play);
+    commands.spawn(super::dice_look::tray_camera(DICE_TRAY_AT));
 }
 
 /// The ring board and its 36 holes (those beyond the preset's board covered).
@@ -233,13 +234,14 @@ fn spawn_dice_tray(
     palette: &Palette,
     play: &MarblesPlay,
 ) {
-    use crate::physics::dice::{D6_EDGE, D12_INRADIUS, TRAY_HALF_D as HD, TRAY_HALF_W as HW};
+    use crate::physics::dice::{D6_EDGE, TRAY_HALF_D as HD, TRAY_HALF_W as HW};
     let wall_h = 0.04;
     let floor = meshes.add(Cuboid::new(2.0 * HW + 0.04, 0.01, 2.0 * HD + 0.04));
     let long_wall = meshes.add(Cuboid::new(2.0 * HW + 0.04, wall_h, 0.02));
     let short_wall = meshes.add(Cuboid::new(0.02, wall_h, 2.0 * HD + 0.04));
     let d6 = meshes.add(Cuboid::from_length(D6_EDGE));
-    let d12 = meshes.add(Sphere::new(D12_INRADIUS * 1.15));
+    let d12 = meshes.add(super::dice_look::d12_mesh());
+    let numbers = meshes.add(super::dice_look::d12_numbers_mesh());
     let pip = meshes.add(Sphere::new(D6_EDGE * 0.1));
     let tray = commands
         .spawn((
@@ -275,8 +277,8 @@ fn spawn_dice_tray(
             };
             let transform = Transform::from_translation(v3(at)).with_rotation(quat(rot));
             t.spawn((DieBody(i), part(mesh, palette.die.clone(), transform)))
-                .with_children(|d| {
-                    if *die == Die::D6 {
+                .with_children(|d| match die {
+                    Die::D6 => {
                         for at in pips() {
                             d.spawn(part(
                                 pip.clone(),
@@ -284,6 +286,13 @@ fn spawn_dice_tray(
                                 Transform::from_translation(at),
                             ));
                         }
+                    }
+                    Die::D12 => {
+                        d.spawn(part(
+                            numbers.clone(),
+                            palette.hole.clone(),
+                            Transform::IDENTITY,
+                        ));
                     }
                 });
         }
