@@ -13,7 +13,7 @@ use crate::physics::dice::{D12_INRADIUS, d12_vertices, faces};
 use crate::rules::marbles::Die;
 
 /// A mesh of flat-shaded triangles from (position, normal) corners, three to a triangle.
-fn flat_mesh(corners: Vec<([f32; 3], [f32; 3])>) -> Mesh {
+pub fn flat_mesh(corners: Vec<([f32; 3], [f32; 3])>) -> Mesh {
     let (positions, normals): (Vec<[f32; 3]>, Vec<[f32; 3]>) = corners.into_iter().unzip();
     let indices = (0..positions.len() as u32).collect();
     Mesh::new(

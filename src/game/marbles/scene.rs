@@ -302,8 +302,6 @@ fn spawn_dice_tray(
 /// A seat's mark as a flat shape lying on the table (normal up), `radius` metres across its
 /// points, a few millimetres thick.
 pub fn mark_mesh(mark: SeatMark, radius: f32) -> Mesh {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::mesh::{Indices, PrimitiveTopology};
     let outline: Vec<Vec2> = mark.outline().into_iter().map(|p| p * radius).collect();
     let n = outline.len() as u32;
     let y = 0.002;
@@ -328,23 +326,17 @@ pub fn mark_mesh(mark: SeatMark, radius: f32) -> Mesh {
         }
     }
     // Facing up whatever the winding.
-    let mut flat = Vec::new();
+    let mut corners = Vec::new();
     for t in indices.chunks(3) {
         let [a, b, c] = [t[0], t[1], t[2]].map(|k| Vec3::from(positions[k as usize]));
-        if (b - a).cross(c - a).y < 0.0 {
-            flat.extend([t[0], t[2], t[1]]);
+        let up = if (b - a).cross(c - a).y < 0.0 {
+            [a, c, b]
         } else {
-            flat.extend_from_slice(t);
-        }
+            [a, b, c]
+        };
+        corners.extend(up.map(|p| (p.to_array(), [0.0, 1.0, 0.0])));
     }
-    let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_indices(Indices::U32(flat))
+    super::dice_look::flat_mesh(corners)
 }
 
 /// Where the pips of a six-sided die sit, in the die's own frame: each face's value drawn on
