@@ -413,3 +413,40 @@ fn a_click_finds_the_hole_under_it() {
     assert_eq!(space_on_ray(ray(Vec3::Y * BOARD_TOP), 36), None);
     assert_eq!(space_on_ray(Ray3d::new(eye, Dir3::Y), 36), None);
 }
+
+#[test]
+fn the_tables_dice_are_fair_over_six_thousand_dice() {
+    // The dice as the table rolls them: one tray per game, stepped frame by frame, thrown by
+    // four Easy seats at a quick pace, new games as games end; every die of every roll counted.
+    use muggins::game::table::referee::TablePace;
+    use muggins::physics::stats::uniform_p_value;
+    let mut app = headless::app(100);
+    app.insert_resource(TablePace(0.05));
+    let seats = vec![SeatKind::Ai(Difficulty::Easy); 4];
+    let mut counts = [0u64; 6];
+    let mut games = 0;
+    for _ in 0..200_000 {
+        if counts.iter().sum::<u64>() >= 6_000 {
+            break;
+        }
+        if screen(&app) != Screen::Playing {
+            start(&mut app, "classic", seats.clone());
+            games += 1;
+        }
+        app.update();
+        for e in happened(&app) {
+            let dice = match e {
+                Event::Rolled { dice, .. } | Event::RollOff { dice, .. } => dice,
+                _ => continue,
+            };
+            for d in dice {
+                counts[d as usize - 1] += 1;
+            }
+        }
+    }
+    let n: u64 = counts.iter().sum();
+    assert!(n >= 6_000, "{n} dice rolled");
+    let p = uniform_p_value(&counts);
+    eprintln!("{n} dice over {games} games: {counts:?}, p = {p:.3}");
+    assert!(p > 0.001, "{counts:?} p = {p}");
+}
