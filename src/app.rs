@@ -104,7 +104,7 @@ impl Moment {
                     play.game.window,
                     Some(MarblesWindow::Placed { seat: 1, .. })
                 ) && play.may_speak().contains(&0)
-                    && play.table.window_left > 0.0
+                    && play.window_open()
             }
             Moment::Over => play.game.outcome.is_some(),
         }

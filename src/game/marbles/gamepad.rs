@@ -53,7 +53,7 @@ pub fn controls_key(play: &MarblesPlay) -> u64 {
         Phase::Over => 7,
     };
     let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
-    let window = (play.game.window.is_some() && play.table.window_left > 0.0) as u64;
+    let window = play.window_open() as u64;
     phase | seat(play.game.actor()) << 8 | seat(play.thrower()) << 16 | window << 24
 }
 
@@ -98,40 +98,90 @@ pub fn next_space(spaces: u64, from: u8, step: i8, board: u8) -> Option<u8> {
         .find(|s| spaces & 1u64 << s != 0)
 }
 
-/// The buttons a pad seat may press now, as (button, what it does), for the on-screen prompts.
-pub fn prompts(play: &MarblesPlay, seat: Seat, cursor: u8) -> Vec<(&'static str, String)> {
+/// One thing a pad seat may do now: the control's name and what it does, for the on-screen
+/// prompt, and the button with the intent it sends (none for a stick, which moves the cursor or
+/// flicks the dice).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PadAction {
+    pub control: &'static str,
+    pub what: String,
+    pub press: Option<(GamepadButton, MarblesIntent)>,
+}
+
+/// What `seat`'s pad does now, with its cursor on `cursor`: the one map from buttons to intents
+/// that both the pad and its prompts read.
+pub fn pad_actions(play: &MarblesPlay, seat: Seat, cursor: u8) -> Vec<PadAction> {
     let game = &play.game;
     let mut out = Vec::new();
-    let window_open = game.window.is_some() && play.table.window_left > 0.0;
-    if window_open && play.may_speak().contains(&seat) {
-        match game.window {
-            Some(Window::Placed { .. }) => out.push(("X", "Challenge!".to_string())),
-            Some(Window::NoMove { .. }) => out.push(("X", format!("Muggins! on {cursor}"))),
-            None => {}
+    let mut add = |control, what: String, press| {
+        out.push(PadAction {
+            control,
+            what,
+            press,
+        })
+    };
+    let act = |action| MarblesIntent::Act { seat, action };
+    if play.window_open() {
+        if play.may_speak().contains(&seat) {
+            match game.window {
+                Some(Window::Placed { .. }) => add(
+                    "X",
+                    "Challenge!".into(),
+                    Some((GamepadButton::West, act(Action::Challenge(seat)))),
+                ),
+                Some(Window::NoMove { .. }) => add(
+                    "X",
+                    format!("Muggins! on {cursor}"),
+                    Some((
+                        GamepadButton::West,
+                        act(Action::Muggins {
+                            seat,
+                            space: cursor,
+                        }),
+                    )),
+                ),
+                None => {}
+            }
+            let pass = MarblesIntent::Pass { seat };
+            add("B", "Let it pass".into(), Some((GamepadButton::East, pass)));
         }
-        out.push(("B", "Let it pass".into()));
         return out;
     }
     if play.thrower() == Some(seat) {
-        out.push(("A", "Roll the dice".into()));
-        out.push(("Right stick", "flick them".into()));
+        let throw = MarblesIntent::Throw { seat, flick: None };
+        add(
+            "A",
+            "Roll the dice".into(),
+            Some((GamepadButton::South, throw)),
+        );
+        add("Right stick", "flick them".into(), None);
         return out;
     }
-    if game.actor() != Some(seat) || !play.still() || window_open {
+    if game.actor() != Some(seat) || !play.still() {
         return out;
     }
-    let spaces = cursor_spaces(game, seat);
     match game.phase {
         Phase::Place { .. } => {
-            if spaces != 0 {
-                out.push(("A", format!("Place on {cursor}")));
-                out.push(("◀ ▶", "choose a hole".into()));
+            if cursor_spaces(game, seat) != 0 {
+                let place = act(Action::Place(cursor));
+                add(
+                    "A",
+                    format!("Place on {cursor}"),
+                    Some((GamepadButton::South, place)),
+                );
+                add("◀ ▶", "choose a hole".into(), None);
             }
-            out.push(("Y", "No move".into()));
+            let no_move = act(Action::NoMove);
+            add("Y", "No move".into(), Some((GamepadButton::North, no_move)));
         }
         Phase::Triples { .. } | Phase::Penalty { .. } => {
-            out.push(("A", format!("Take the marble off {cursor}")));
-            out.push(("◀ ▶", "choose a lit marble".into()));
+            let remove = act(Action::Remove(cursor));
+            add(
+                "A",
+                format!("Take the marble off {cursor}"),
+                Some((GamepadButton::South, remove)),
+            );
+            add("◀ ▶", "choose a lit marble".into(), None);
         }
         _ => {}
     }
@@ -239,7 +289,8 @@ fn pads(
     }
 }
 
-/// What this frame's presses on `seat`'s pad ask for.
+/// What this frame's presses on `seat`'s pad ask for: a button of [`pad_actions`], or a flick
+/// when the seat may throw.
 fn pad_intent(
     play: &MarblesPlay,
     seat: Seat,
@@ -247,44 +298,16 @@ fn pad_intent(
     pad: &Gamepad,
     flick: Option<Flick>,
 ) -> Option<MarblesIntent> {
-    let game = &play.game;
-    let pressed = |b| pad.just_pressed(b);
-    let window_open = game.window.is_some() && play.table.window_left > 0.0;
-    if window_open && play.may_speak().contains(&seat) {
-        if pressed(GamepadButton::East) {
-            return Some(MarblesIntent::Pass { seat });
-        }
-        if pressed(GamepadButton::West) {
-            let action = match game.window? {
-                Window::Placed { .. } => Action::Challenge(seat),
-                Window::NoMove { .. } => Action::Muggins {
-                    seat,
-                    space: cursor,
-                },
-            };
-            return Some(MarblesIntent::Act { seat, action });
-        }
-        return None;
-    }
-    if play.thrower() == Some(seat) {
-        if pressed(GamepadButton::South) {
-            return Some(MarblesIntent::Throw { seat, flick: None });
-        }
-        return flick.map(|f| MarblesIntent::Throw {
+    let pressed = pad_actions(play, seat, cursor)
+        .into_iter()
+        .filter_map(|a| a.press)
+        .find(|(button, _)| pad.just_pressed(*button))
+        .map(|(_, intent)| intent);
+    pressed.or_else(|| {
+        let flick = flick.filter(|_| play.thrower() == Some(seat))?;
+        Some(MarblesIntent::Throw {
             seat,
-            flick: Some(f),
-        });
-    }
-    if game.actor() != Some(seat) || window_open {
-        return None;
-    }
-    let action = match game.phase {
-        Phase::Place { .. } if pressed(GamepadButton::North) => Action::NoMove,
-        Phase::Place { .. } if pressed(GamepadButton::South) => Action::Place(cursor),
-        Phase::Triples { .. } | Phase::Penalty { .. } if pressed(GamepadButton::South) => {
-            Action::Remove(cursor)
-        }
-        _ => return None,
-    };
-    Some(MarblesIntent::Act { seat, action })
+            flick: Some(flick),
+        })
+    })
 }

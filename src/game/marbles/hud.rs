@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::gamepad::{PadCursors, prompts};
+use super::gamepad::{PadCursors, pad_actions};
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
 use crate::game::table::seats::{pad_number, seat_who};
@@ -352,7 +352,7 @@ fn turn_panel(
         headline(ui, format!("{} rolls…", view.who(seat)), Some(seat));
         return;
     }
-    if game.window.is_some() && !play.may_speak().is_empty() && play.table.window_left > 0.0 {
+    if play.window_open() && !play.may_speak().is_empty() {
         window_row(ui, view, hud, intents);
     } else {
         turn_row(ui, view, hud, intents);
@@ -443,11 +443,14 @@ fn window_row(
 /// Each pad seat's prompts: the buttons of its pad and what they do now.
 fn pad_prompts(ui: &mut egui::Ui, view: &View, seats: &[Seat]) {
     for &s in seats.iter().filter(|s| view.pad(**s)) {
-        let p = prompts(view.play, s, view.cursors.of(s));
-        if p.is_empty() {
+        let actions = pad_actions(view.play, s, view.cursors.of(s));
+        if actions.is_empty() {
             continue;
         }
-        let line: Vec<String> = p.iter().map(|(b, what)| format!("[{b}] {what}")).collect();
+        let line: Vec<String> = actions
+            .iter()
+            .map(|a| format!("[{}] {}", a.control, a.what))
+            .collect();
         seat_label(
             ui,
             s as usize,

@@ -68,6 +68,11 @@ impl Referee<MarblesGame> {
             .collect()
     }
 
+    /// Whether the open window is still counting down for the human opponents.
+    pub fn window_open(&self) -> bool {
+        self.game.window.is_some() && self.table.window_left > 0.0
+    }
+
     /// Whether a human's action on the board (not a roll) may be taken now: the dice rest.
     pub fn still(&self) -> bool {
         !self.table.dice.tray.rolling()

@@ -39,15 +39,6 @@ pub enum Intent<A: Send + Sync + 'static> {
     Pass { seat: SeatIndex },
 }
 
-impl<A: Send + Sync + 'static> Intent<A> {
-    /// The seat the intent is for.
-    pub fn seat(&self) -> SeatIndex {
-        match self {
-            Intent::Throw { seat, .. } | Intent::Act { seat, .. } | Intent::Pass { seat } => *seat,
-        }
-    }
-}
-
 /// Something the rules did, for the scene and the HUD.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Happened<E: Send + Sync + 'static>(pub E);

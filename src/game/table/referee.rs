@@ -44,6 +44,11 @@ pub struct Referee<G: Played> {
     pub pace: f32,
 }
 
+/// Seat `seat`'s AI's own seed, from the game's.
+fn ai_seed(seed: u64, seat: usize) -> u64 {
+    seed ^ (seat as u64 + 1) << 40
+}
+
 impl<G: Played> Referee<G> {
     /// A new game from its (empty) record: the seats as set up, an AI for every seat (used
     /// when a seat is handed to the AI), each seeded from the game's seed.
@@ -60,7 +65,7 @@ impl<G: Played> Referee<G> {
                     SeatKind::Ai(level) => level,
                     SeatKind::Human => crate::ai::Difficulty::Normal,
                 };
-                G::new_ai(level, seed ^ (s as u64 + 1) << 40)
+                G::new_ai(level, ai_seed(seed, s))
             })
             .collect();
         Ok(Referee {
@@ -113,7 +118,7 @@ impl<G: Played> Referee<G> {
     pub fn hand_to_ai(&mut self, seat: SeatIndex, level: crate::ai::Difficulty) {
         if let Some(kind) = self.seats.get_mut(seat as usize) {
             *kind = SeatKind::Ai(level);
-            self.ais[seat as usize] = G::new_ai(level, self.record.seed ^ (seat as u64 + 1) << 40);
+            self.ais[seat as usize] = G::new_ai(level, ai_seed(self.record.seed, seat as usize));
         }
     }
 }
@@ -145,7 +150,6 @@ fn take_intents<G: Played>(
     mut out: MessageWriter<Happened<G::Event>>,
 ) {
     for intent in intents.read() {
-        let seat = intent.seat();
         if referee.replay.is_some() {
             referee.refused = Some("A saved game is being played back".into());
             continue;
@@ -157,7 +161,7 @@ fn take_intents<G: Played>(
                 }
             }
             Intent::Pass { seat } => G::pass(&mut referee, seat),
-            Intent::Act { action, .. } => {
+            Intent::Act { seat, action } => {
                 if !G::may_act(&referee, seat, &action) {
                     referee.refused =
                         Some(format!("{} may not do that now", super::seat_name(seat)));

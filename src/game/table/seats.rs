@@ -182,13 +182,6 @@ impl Seating {
             && !self.lost.iter().any(|(s, _)| *s == seat)
     }
 
-    /// The seats `device` plays.
-    pub fn seats_of(&self, device: Device, kinds: &[SeatKind]) -> Vec<SeatIndex> {
-        (0..kinds.len() as SeatIndex)
-            .filter(|s| self.owns(device, *s, kinds))
-            .collect()
-    }
-
     /// Trims or grows to `n` seats.
     pub fn fit(&mut self, n: usize) {
         self.devices.resize(n, Device::Pointer);
