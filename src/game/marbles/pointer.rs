@@ -4,7 +4,7 @@
 //! dice, Space rolls them.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::WindowEvent;
 use bevy_egui::EguiContexts;
 
 use super::play::{MarblesIntent, MarblesPlay};
@@ -41,16 +41,49 @@ pub fn space_on_ray(ray: Ray3d, board: u8) -> Option<u8> {
         .map(|(n, _)| n)
 }
 
-/// Where a press began, to tell a click from a drag.
+/// The pointer's last position and where the left button went down, to tell a click from a
+/// drag.
 #[derive(Default)]
-struct Press(Option<Vec2>);
+struct Press {
+    at: Option<Vec2>,
+    start: Option<Vec2>,
+}
+
+/// A finished left-button gesture: where it went down and where it came up.
+type Gesture = (Vec2, Vec2);
+
+impl Press {
+    /// Follows the window's events in the order they happened, so a press, a drag and a release
+    /// inside one slow frame still make a drag; the gestures that ended.
+    fn follow(&mut self, events: &mut MessageReader<WindowEvent>, over_ui: bool) -> Vec<Gesture> {
+        use bevy::input::ButtonState;
+        let mut done = Vec::new();
+        for e in events.read() {
+            match e {
+                WindowEvent::CursorMoved(m) => self.at = Some(m.position),
+                WindowEvent::MouseButtonInput(b) if b.button == MouseButton::Left => {
+                    match b.state {
+                        ButtonState::Pressed if !over_ui => self.start = self.at,
+                        ButtonState::Pressed => {}
+                        ButtonState::Released => {
+                            if let (Some(start), Some(end)) = (self.start.take(), self.at) {
+                                done.push((start, end));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        done
+    }
+}
 
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     mut contexts: EguiContexts,
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    mut events: MessageReader<WindowEvent>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     play: Res<MarblesPlay>,
     seating: Res<Seating>,
@@ -70,22 +103,23 @@ fn pointer(
     {
         intents.write(MarblesIntent::Throw { seat, flick: None });
     }
-    let (Some(buttons), Some(cursor)) = (
-        buttons,
-        window.single().ok().and_then(|w| w.cursor_position()),
-    ) else {
-        return;
-    };
-    if buttons.just_pressed(MouseButton::Left) && !over_ui {
-        press.0 = Some(cursor);
+    for (start, end) in press.follow(&mut events, over_ui) {
+        if settle.ready() {
+            gesture(start, end, thrower, &camera, &play, &mine, &mut intents);
+        }
     }
-    if !buttons.just_released(MouseButton::Left) {
-        return;
-    }
-    let Some(start) = press.0.take() else { return };
-    if !settle.ready() {
-        return;
-    }
+}
+
+/// A click on a hole places there (or takes that marble off); a drag flicks the dice.
+fn gesture(
+    start: Vec2,
+    cursor: Vec2,
+    thrower: Option<u8>,
+    camera: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    play: &MarblesPlay,
+    mine: &dyn Fn(&u8) -> bool,
+    intents: &mut MessageWriter<MarblesIntent>,
+) {
     let drag = cursor - start;
     if drag.length() > 40.0 {
         // A flick: away from the player is up the screen; longer is harder.
