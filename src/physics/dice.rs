@@ -15,7 +15,8 @@
 
 use rapier3d::prelude::*;
 
-use super::{Flick, STEP_S, new_world, random_rotation};
+use super::body::{BodyDef, Handles, Material, Sets, Shape, Surface, WorldDef, sets};
+use super::{Flick, STEP_S, random_rotation};
 use crate::rules::marbles::Die;
 use crate::rules::rng::SplitMix;
 
@@ -140,18 +141,76 @@ fn symmetry_group(die: Die) -> Vec<Rotation> {
     group
 }
 
-fn die_collider(die: Die) -> ColliderBuilder {
-    let c = match die {
+/// A die's shape: the d6 a cube with rounded edges, the d12 the dodecahedron's hull.
+pub fn die_shape(die: Die) -> Shape {
+    match die {
         Die::D6 => {
             let h = D6_EDGE / 2.0 - D6_ROUND;
-            ColliderBuilder::round_cuboid(h, h, h, D6_ROUND)
+            Shape::RoundCuboid(Vector::splat(h), D6_ROUND)
         }
-        Die::D12 => ColliderBuilder::convex_hull(&d12_vertices())
-            .unwrap_or_else(|| ColliderBuilder::ball(D12_INRADIUS)),
+        Die::D12 => Shape::Hull(d12_vertices()),
+    }
+}
+
+/// The dice's resin.
+pub const DIE_MATERIAL: Material = Material {
+    density: DENSITY,
+    friction: FRICTION,
+    restitution: RESTITUTION,
+};
+
+/// The bodies of the tray before the dice: its floor and four walls.
+pub const TRAY_PARTS: usize = 5;
+
+/// The tray (floor and four walls) and one die of each kind listed, resting near the hand: the
+/// world both hosts build.
+pub fn tray_def(dice: &[Die]) -> WorldDef {
+    let t = 0.02;
+    let felt = Material {
+        density: 1000.0,
+        friction: 0.6,
+        restitution: 0.0,
     };
-    c.density(DENSITY)
-        .friction(FRICTION)
-        .restitution(RESTITUTION)
+    let wood = Material {
+        density: 1000.0,
+        friction: 0.3,
+        restitution: 0.4,
+    };
+    let mut bodies = vec![BodyDef::fixed(
+        "tray floor",
+        Vector::new(0.0, -t, 0.0),
+        Shape::Cuboid(Vector::new(TRAY_HALF_W + t, t, TRAY_HALF_D + t)),
+        felt,
+        Surface::Felt,
+    )];
+    let h = TRAY_WALL_H / 2.0;
+    for (x, z, hx, hz) in [
+        (TRAY_HALF_W + t, 0.0, t, TRAY_HALF_D + 2.0 * t),
+        (-TRAY_HALF_W - t, 0.0, t, TRAY_HALF_D + 2.0 * t),
+        (0.0, TRAY_HALF_D + t, TRAY_HALF_W + 2.0 * t, t),
+        (0.0, -TRAY_HALF_D - t, TRAY_HALF_W + 2.0 * t, t),
+    ] {
+        bodies.push(BodyDef::fixed(
+            "tray wall",
+            Vector::new(x, h, z),
+            Shape::Cuboid(Vector::new(hx, h, hz)),
+            wood,
+            Surface::Wood,
+        ));
+    }
+    for (i, die) in dice.iter().enumerate() {
+        bodies.push(BodyDef::dynamic(
+            "die",
+            Pose::from_translation(Vector::new(i as f32 * 0.03, 0.02, TRAY_HALF_D - 0.02)),
+            die_shape(*die),
+            DIE_MATERIAL,
+            Surface::Die,
+        ));
+    }
+    WorldDef {
+        length_unit: 0.01,
+        bodies,
+    }
 }
 
 /// The face on top of a die at `rotation`, and how far (degrees) that face is off level.
@@ -193,90 +252,152 @@ pub struct DiceRoll {
     pub steps: u32,
 }
 
-struct DieBody {
+/// One die's body and how its roll goes.
+struct DieState {
     die: Die,
-    body: RigidBodyHandle,
-    collider: ColliderHandle,
+    handles: Option<Handles>,
     quiet: u32,
     nudges: u32,
     attempts: u32,
 }
 
-/// A tray with dice in it, ready to throw.
-pub struct DiceTray {
-    world: PhysicsWorld,
-    dice: Vec<DieBody>,
+/// What the roller was asked to do before the next step.
+#[derive(Clone, Debug, PartialEq)]
+enum Request {
+    Throw { seed: u64, flick: Option<Flick> },
+    SetDown(Vec<u8>),
+}
+
+/// A roll of the dice, over whichever host holds the tray: it throws the dice, applies the
+/// resting, cocked, out-of-tray and time rules after each step, and reads the faces. Asked to
+/// throw or set the dice down, it does so just before the next step, so both hosts see the
+/// same order of events.
+pub struct DiceRoller {
+    dice: Vec<DieState>,
     rng: SplitMix,
     attempt_steps: u32,
     /// The roll in progress.
     progress: Option<DiceRoll>,
+    request: Option<Request>,
 }
 
-impl DiceTray {
-    /// A tray and one die of each kind listed, resting near the hand.
-    pub fn new(dice: &[Die]) -> DiceTray {
-        let mut world = new_world(0.01);
-        // Floor and four walls.
-        let fixed = || RigidBodyBuilder::fixed();
-        let t = 0.02;
-        world.insert(
-            fixed().translation(Vector::new(0.0, -t, 0.0)),
-            ColliderBuilder::cuboid(TRAY_HALF_W + t, t, TRAY_HALF_D + t).friction(0.6),
-        );
-        let h = TRAY_WALL_H / 2.0;
-        for (x, z, hx, hz) in [
-            (TRAY_HALF_W + t, 0.0, t, TRAY_HALF_D + 2.0 * t),
-            (-TRAY_HALF_W - t, 0.0, t, TRAY_HALF_D + 2.0 * t),
-            (0.0, TRAY_HALF_D + t, TRAY_HALF_W + 2.0 * t, t),
-            (0.0, -TRAY_HALF_D - t, TRAY_HALF_W + 2.0 * t, t),
-        ] {
-            world.insert(
-                fixed().translation(Vector::new(x, h, z)),
-                ColliderBuilder::cuboid(hx, h, hz)
-                    .friction(0.3)
-                    .restitution(0.4),
-            );
-        }
-        let mut bodies = Vec::with_capacity(dice.len());
-        for (i, die) in dice.iter().enumerate() {
-            let (body, collider) = world.insert(
-                RigidBodyBuilder::dynamic()
-                    .translation(Vector::new(i as f32 * 0.03, 0.02, TRAY_HALF_D - 0.02))
-                    .ccd_enabled(true),
-                die_collider(*die),
-            );
-            bodies.push(DieBody {
-                die: *die,
-                body,
-                collider,
-                quiet: 0,
-                nudges: 0,
-                attempts: 0,
-            });
-        }
-        DiceTray {
-            world,
-            dice: bodies,
+impl DiceRoller {
+    /// A roller for these dice, not yet bound to their bodies.
+    pub fn new(dice: &[Die]) -> DiceRoller {
+        DiceRoller {
+            dice: dice
+                .iter()
+                .map(|die| DieState {
+                    die: *die,
+                    handles: None,
+                    quiet: 0,
+                    nudges: 0,
+                    attempts: 0,
+                })
+                .collect(),
             rng: SplitMix::new(0, 0),
             attempt_steps: 0,
             progress: None,
+            request: None,
         }
     }
 
-    /// Each die's pose (translation, rotation), for drawing.
-    pub fn poses(&self) -> Vec<(Vector, Rotation)> {
-        self.dice
-            .iter()
-            .map(|d| {
-                let b = &self.world.bodies[d.body];
-                (b.translation(), *b.rotation())
-            })
-            .collect()
+    /// Binds the roller to the dice's bodies: the world's handles from [`tray_def`]'s order.
+    pub fn bind(&mut self, world: &[Handles]) {
+        for (d, h) in self.dice.iter_mut().zip(world.iter().skip(TRAY_PARTS)) {
+            d.handles = Some(*h);
+        }
+    }
+
+    /// Whether the roller knows its dice's bodies.
+    pub fn bound(&self) -> bool {
+        self.dice.iter().all(|d| d.handles.is_some())
+    }
+
+    /// The dice's bodies, in order.
+    pub fn bodies(&self) -> impl Iterator<Item = RigidBodyHandle> + '_ {
+        self.dice.iter().filter_map(|d| d.handles.map(|h| h.0))
+    }
+
+    /// Throws every die before the next step (seeded, or by the player's flick); a roll is in
+    /// progress from now.
+    pub fn start(&mut self, seed: u64, flick: Option<Flick>) {
+        self.request = Some(Request::Throw { seed, flick });
+        self.attempt_steps = 0;
+        self.progress = Some(DiceRoll {
+            faces: vec![0; self.dice.len()],
+            settle_s: 0.0,
+            rethrows: 0,
+            nudges: 0,
+            laid_flat: 0,
+            steps: 0,
+        });
+    }
+
+    /// Sets every die down at rest before the next step, in a row across the tray with the given
+    /// faces up (a replay shows its recorded roll so; a test makes the dice it needs). A roll in
+    /// progress goes on and ends with these faces.
+    pub fn set_down(&mut self, values: &[u8]) {
+        self.request = Some(Request::SetDown(values.to_vec()));
+    }
+
+    /// Whether a roll is in progress.
+    pub fn rolling(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// Carries out what was asked, just before a step.
+    pub fn before_step(&mut self, sets: &mut Sets) {
+        if !self.bound() {
+            return;
+        }
+        match self.request.take() {
+            Some(Request::Throw { seed, flick }) => {
+                let mut rng = SplitMix::new(seed, 0xD1CE);
+                for i in 0..self.dice.len() {
+                    self.dice[i].nudges = 0;
+                    self.dice[i].attempts = 1;
+                    self.throw_die(sets, i, &mut rng, flick);
+                }
+                self.rng = rng;
+            }
+            Some(Request::SetDown(values)) => self.put_down(sets, &values),
+            None => {}
+        }
+    }
+
+    /// After a step: the roll once every die rests level, else `None` (also `None` with no roll
+    /// in progress, or a throw not yet made).
+    pub fn after_step(&mut self, sets: &mut Sets) -> Option<DiceRoll> {
+        if self.request.is_some() || !self.bound() {
+            return None;
+        }
+        let mut out = self.progress.take()?;
+        let mut rng = self.rng;
+        let done = self.advance(sets, &mut rng, &mut out);
+        self.rng = rng;
+        if !done {
+            self.progress = Some(out);
+            return None;
+        }
+        out.settle_s = out.steps as f32 * STEP_S;
+        for (i, d) in self.dice.iter().enumerate() {
+            out.faces[i] = top_face(d.die, self.pose(sets, i).rotation).0;
+        }
+        Some(out)
+    }
+
+    fn body(&self, i: usize) -> RigidBodyHandle {
+        self.dice[i].handles.map_or(RigidBodyHandle::invalid(), |h| h.0)
+    }
+
+    fn pose(&self, sets: &Sets, i: usize) -> Pose {
+        sets.pose(self.body(i))
     }
 
     /// Puts die `i` in the hand above the near wall and throws it: seeded spin and speed, in the
     /// flick's direction and strength if there is one.
-    fn throw_die(&mut self, i: usize, rng: &mut SplitMix, flick: Option<Flick>) {
+    fn throw_die(&mut self, sets: &mut Sets, i: usize, rng: &mut SplitMix, flick: Option<Flick>) {
         let n = self.dice.len() as f32;
         let spread = (i as f32 - (n - 1.0) / 2.0) * 0.028;
         let jitter = |rng: &mut SplitMix, a: f32| (rng.below(2001) as f32 / 1000.0 - 1.0) * a;
@@ -304,25 +425,167 @@ impl DiceTray {
         // which number does, so the engine's tie-breaks between faces favour no number.
         let turns = symmetries(self.dice[i].die);
         let turn = turns[rng.below(turns.len() as u32) as usize];
-        let collider = self.dice[i].collider;
-        self.world.colliders[collider]
-            .set_position_wrt_parent(Pose::from_parts(Vector::ZERO, turn));
-        let d = &mut self.dice[i];
-        d.quiet = 0;
-        let body = &mut self.world.bodies[d.body];
-        body.set_position(Pose::from_parts(start, rotation), true);
-        body.set_linvel(linvel, true);
-        body.set_angvel(axis * spin, true);
+        if let Some((body, collider)) = self.dice[i].handles {
+            sets.turn_collider(collider, turn);
+            sets.put(body, Pose::from_parts(start, rotation), linvel, axis * spin);
+        }
+        self.dice[i].quiet = 0;
     }
 
-    fn out_of_tray(&self, i: usize) -> bool {
-        let p = self.world.bodies[self.dice[i].body].translation();
+    fn out_of_tray(&self, sets: &Sets, i: usize) -> bool {
+        let p = self.pose(sets, i).translation;
         p.x.abs() > TRAY_HALF_W + 0.01 || p.z.abs() > TRAY_HALF_D + 0.01 || p.y < -0.01 || p.y > 0.5
     }
 
-    fn is_quiet(&self, i: usize) -> bool {
-        let b = &self.world.bodies[self.dice[i].body];
-        b.is_sleeping() || (b.linvel().length() < 0.01 && b.angvel().length() < 0.2)
+    /// Applies the resting, cocked, out-of-tray and time rules after a step; true when the roll
+    /// is over.
+    fn advance(&mut self, sets: &mut Sets, rng: &mut SplitMix, out: &mut DiceRoll) -> bool {
+        let cap_steps = (ATTEMPT_CAP_S / STEP_S) as u32;
+        // However the dice fall, a roll ends: past this, every die is laid flat where it is.
+        let last_resort = cap_steps * (MAX_ATTEMPTS + 2);
+        out.steps += 1;
+        self.attempt_steps += 1;
+        let mut all_rest = true;
+        for i in 0..self.dice.len() {
+            if self.out_of_tray(sets, i) {
+                self.rethrow(sets, i, rng, out);
+                all_rest = false;
+                continue;
+            }
+            if sets.still(self.body(i), 0.01, 0.2) {
+                self.dice[i].quiet += 1;
+            } else {
+                self.dice[i].quiet = 0;
+            }
+            if self.dice[i].quiet < QUIET_STEPS {
+                all_rest = false;
+            }
+        }
+        if out.steps >= last_resort {
+            self.lay_all_flat(sets, out);
+            return true;
+        }
+        if all_rest {
+            // Everything rests: a cocked die is nudged (or thrown again) and the roll goes on.
+            let mut cocked = false;
+            for i in 0..self.dice.len() {
+                let rot = self.pose(sets, i).rotation;
+                if top_face(self.dice[i].die, rot).1 > COCKED_DEG {
+                    cocked = true;
+                    self.unstick(sets, i, rng, out);
+                }
+            }
+            return !cocked;
+        }
+        if self.attempt_steps >= cap_steps {
+            self.attempt_steps = 0;
+            for i in 0..self.dice.len() {
+                if self.dice[i].quiet < QUIET_STEPS {
+                    self.rethrow(sets, i, rng, out);
+                }
+            }
+        }
+        false
+    }
+
+    /// Every die at rest in a row across the tray with the given faces up.
+    fn put_down(&mut self, sets: &mut Sets, values: &[u8]) {
+        let n = self.dice.len() as f32;
+        for i in 0..self.dice.len() {
+            let die = self.dice[i].die;
+            let value = values.get(i).copied().unwrap_or(1);
+            let up = faces(die)
+                .into_iter()
+                .find(|(_, v)| *v == value)
+                .map_or(Vector::Y, |(n, _)| n);
+            let half = match die {
+                Die::D6 => D6_EDGE / 2.0,
+                Die::D12 => D12_INRADIUS,
+            };
+            self.dice[i].quiet = 0;
+            let at = Vector::new((i as f32 - (n - 1.0) / 2.0) * 0.05, half + 0.0005, 0.0);
+            let rotation = Rotation::from_rotation_arc(up, Vector::Y);
+            sets.put(self.body(i), Pose::from_parts(at, rotation), Vector::ZERO, Vector::ZERO);
+        }
+    }
+
+    /// The last resort: every die laid flat in a row across the tray, on its highest face.
+    fn lay_all_flat(&mut self, sets: &mut Sets, out: &mut DiceRoll) {
+        let n = self.dice.len() as f32;
+        for i in 0..self.dice.len() {
+            let flat = laid_flat(self.dice[i].die, self.pose(sets, i).rotation);
+            let x = (i as f32 - (n - 1.0) / 2.0) * 0.04;
+            let pose = Pose::from_parts(Vector::new(x, 0.012, 0.0), flat);
+            sets.put(self.body(i), pose, Vector::ZERO, Vector::ZERO);
+            out.laid_flat += 1;
+        }
+    }
+
+    /// A cocked die: nudged a few times, then thrown again, and at last laid flat.
+    fn unstick(&mut self, sets: &mut Sets, i: usize, rng: &mut SplitMix, out: &mut DiceRoll) {
+        self.dice[i].quiet = 0;
+        if self.dice[i].nudges < MAX_NUDGES {
+            self.dice[i].nudges += 1;
+            out.nudges += 1;
+            let kick = Vector::new(
+                rng.below(200) as f32 / 1000.0 - 0.1,
+                0.35,
+                rng.below(200) as f32 / 1000.0 - 0.1,
+            );
+            let spin = random_rotation(rng) * Vector::X * 8.0;
+            sets.push(self.body(i), kick, spin);
+        } else {
+            self.dice[i].nudges = 0;
+            self.rethrow(sets, i, rng, out);
+        }
+    }
+
+    /// Brings a die back to the hand and throws it again; past the attempts, lays it flat.
+    fn rethrow(&mut self, sets: &mut Sets, i: usize, rng: &mut SplitMix, out: &mut DiceRoll) {
+        if self.dice[i].attempts >= MAX_ATTEMPTS {
+            let pose = self.pose(sets, i);
+            let flat = laid_flat(self.dice[i].die, pose.rotation);
+            let mut p = pose.translation;
+            p.x = p.x.clamp(-TRAY_HALF_W + 0.02, TRAY_HALF_W - 0.02);
+            p.z = p.z.clamp(-TRAY_HALF_D + 0.02, TRAY_HALF_D - 0.02);
+            p.y = 0.03;
+            sets.put(self.body(i), Pose::from_parts(p, flat), Vector::ZERO, Vector::ZERO);
+            let d = &mut self.dice[i];
+            d.quiet = 0;
+            d.attempts = 0;
+            out.laid_flat += 1;
+            return;
+        }
+        self.dice[i].attempts += 1;
+        out.rethrows += 1;
+        self.throw_die(sets, i, rng, None);
+    }
+}
+
+/// A tray with dice in it, ready to throw: the pure host of [`tray_def`] and a [`DiceRoller`].
+pub struct DiceTray {
+    world: PhysicsWorld,
+    roller: DiceRoller,
+}
+
+impl DiceTray {
+    /// A tray and one die of each kind listed, resting near the hand.
+    pub fn new(dice: &[Die]) -> DiceTray {
+        let (world, handles) = tray_def(dice).build();
+        let mut roller = DiceRoller::new(dice);
+        roller.bind(&handles);
+        DiceTray { world, roller }
+    }
+
+    /// Each die's pose (translation, rotation), for drawing.
+    pub fn poses(&self) -> Vec<(Vector, Rotation)> {
+        self.roller
+            .bodies()
+            .map(|h| {
+                let b = &self.world.bodies[h];
+                (b.translation(), *b.rotation())
+            })
+            .collect()
     }
 
     /// Throws every die (seeded, or by the player's flick) and simulates until all rest.
@@ -337,191 +600,39 @@ impl DiceTray {
 
     /// Throws every die; then [`step`](Self::step) until it hands back the roll.
     pub fn start(&mut self, seed: u64, flick: Option<Flick>) {
-        let mut rng = SplitMix::new(seed, 0xD1CE);
-        for i in 0..self.dice.len() {
-            self.dice[i].nudges = 0;
-            self.dice[i].attempts = 1;
-            self.throw_die(i, &mut rng, flick);
-        }
-        self.rng = rng;
-        self.attempt_steps = 0;
-        self.progress = Some(DiceRoll {
-            faces: vec![0; self.dice.len()],
-            settle_s: 0.0,
-            rethrows: 0,
-            nudges: 0,
-            laid_flat: 0,
-            steps: 0,
-        });
+        self.roller.start(seed, flick);
     }
 
     /// Whether a roll is in progress.
     pub fn rolling(&self) -> bool {
-        self.progress.is_some()
+        self.roller.rolling()
     }
 
     /// One fixed step of the roll in progress: the roll once every die rests level, else `None`
     /// (also `None` with no roll in progress).
     pub fn step(&mut self) -> Option<DiceRoll> {
-        let mut out = self.progress.take()?;
-        let mut rng = self.rng;
-        let done = self.advance(&mut rng, &mut out);
-        self.rng = rng;
-        if !done {
-            self.progress = Some(out);
+        if !self.roller.rolling() {
             return None;
         }
-        out.settle_s = out.steps as f32 * STEP_S;
-        for (i, d) in self.dice.iter().enumerate() {
-            out.faces[i] = top_face(d.die, *self.world.bodies[d.body].rotation()).0;
-        }
-        Some(out)
-    }
-
-    /// Steps the world once and applies the resting, cocked, out-of-tray and time rules; true
-    /// when the roll is over.
-    fn advance(&mut self, rng: &mut SplitMix, out: &mut DiceRoll) -> bool {
-        let cap_steps = (ATTEMPT_CAP_S / STEP_S) as u32;
-        // However the dice fall, a roll ends: past this, every die is laid flat where it is.
-        let last_resort = cap_steps * (MAX_ATTEMPTS + 2);
+        self.roller.before_step(&mut sets(&mut self.world));
         self.world.step();
-        out.steps += 1;
-        self.attempt_steps += 1;
-        let mut all_rest = true;
-        for i in 0..self.dice.len() {
-            if self.out_of_tray(i) {
-                self.rethrow(i, rng, out);
-                all_rest = false;
-                continue;
-            }
-            if self.is_quiet(i) {
-                self.dice[i].quiet += 1;
-            } else {
-                self.dice[i].quiet = 0;
-            }
-            if self.dice[i].quiet < QUIET_STEPS {
-                all_rest = false;
-            }
-        }
-        if out.steps >= last_resort {
-            self.lay_all_flat(out);
-            return true;
-        }
-        if all_rest {
-            // Everything rests: a cocked die is nudged (or thrown again) and the roll goes on.
-            let mut cocked = false;
-            for i in 0..self.dice.len() {
-                let rot = *self.world.bodies[self.dice[i].body].rotation();
-                if top_face(self.dice[i].die, rot).1 > COCKED_DEG {
-                    cocked = true;
-                    self.unstick(i, rng, out);
-                }
-            }
-            return !cocked;
-        }
-        if self.attempt_steps >= cap_steps {
-            self.attempt_steps = 0;
-            for i in 0..self.dice.len() {
-                if self.dice[i].quiet < QUIET_STEPS {
-                    self.rethrow(i, rng, out);
-                }
-            }
-        }
-        false
+        self.roller.after_step(&mut sets(&mut self.world))
     }
 
-    /// Puts die `i` somewhere with some velocity, in the middle of a roll (tests, replays).
+    /// Puts die `i` somewhere with some velocity, in the middle of a roll (tests).
     pub fn place(&mut self, i: usize, at: Vector, rotation: Rotation, linvel: Vector) {
-        if let Some(d) = self.dice.get_mut(i) {
-            d.quiet = 0;
-            let body = &mut self.world.bodies[d.body];
-            body.set_position(Pose::from_parts(at, rotation), true);
-            body.set_linvel(linvel, true);
-            body.set_angvel(Vector::ZERO, true);
-        }
-    }
-
-    /// Sets every die down at rest in a row across the tray with the given faces up (a replay
-    /// shows its recorded roll so; a test makes the dice it needs). A roll in progress goes on
-    /// and ends with these faces.
-    pub fn set_down(&mut self, values: &[u8]) {
-        let n = self.dice.len() as f32;
-        for (i, d) in self.dice.iter_mut().enumerate() {
-            let value = values.get(i).copied().unwrap_or(1);
-            let up = faces(d.die)
-                .into_iter()
-                .find(|(_, v)| *v == value)
-                .map_or(Vector::Y, |(n, _)| n);
-            let half = match d.die {
-                Die::D6 => D6_EDGE / 2.0,
-                Die::D12 => D12_INRADIUS,
-            };
-            d.quiet = 0;
-            let body = &mut self.world.bodies[d.body];
-            let at = Vector::new((i as f32 - (n - 1.0) / 2.0) * 0.05, half + 0.0005, 0.0);
-            let rotation = Rotation::from_rotation_arc(up, Vector::Y);
-            body.set_position(Pose::from_parts(at, rotation), true);
-            body.set_linvel(Vector::ZERO, true);
-            body.set_angvel(Vector::ZERO, true);
-        }
-    }
-
-    /// The last resort: every die laid flat in a row across the tray, on its highest face.
-    fn lay_all_flat(&mut self, out: &mut DiceRoll) {
-        let n = self.dice.len() as f32;
-        for (i, d) in self.dice.iter_mut().enumerate() {
-            let body = &mut self.world.bodies[d.body];
-            let flat = laid_flat(d.die, *body.rotation());
-            let x = (i as f32 - (n - 1.0) / 2.0) * 0.04;
-            body.set_position(Pose::from_parts(Vector::new(x, 0.012, 0.0), flat), true);
-            body.set_linvel(Vector::ZERO, true);
-            body.set_angvel(Vector::ZERO, true);
-            out.laid_flat += 1;
-        }
-    }
-
-    /// A cocked die: nudged a few times, then thrown again, and at last laid flat.
-    fn unstick(&mut self, i: usize, rng: &mut SplitMix, out: &mut DiceRoll) {
-        let d = &mut self.dice[i];
-        d.quiet = 0;
-        if d.nudges < MAX_NUDGES {
-            d.nudges += 1;
-            out.nudges += 1;
-            let kick = Vector::new(
-                rng.below(200) as f32 / 1000.0 - 0.1,
-                0.35,
-                rng.below(200) as f32 / 1000.0 - 0.1,
-            );
-            let body = &mut self.world.bodies[d.body];
-            body.set_linvel(kick, true);
-            body.set_angvel(random_rotation(rng) * Vector::X * 8.0, true);
-        } else {
-            d.nudges = 0;
-            self.rethrow(i, rng, out);
-        }
-    }
-
-    /// Brings a die back to the hand and throws it again; past the attempts, lays it flat.
-    fn rethrow(&mut self, i: usize, rng: &mut SplitMix, out: &mut DiceRoll) {
-        if self.dice[i].attempts >= MAX_ATTEMPTS {
-            let d = &mut self.dice[i];
-            let body = &mut self.world.bodies[d.body];
-            let flat = laid_flat(d.die, *body.rotation());
-            let mut p = body.translation();
-            p.x = p.x.clamp(-TRAY_HALF_W + 0.02, TRAY_HALF_W - 0.02);
-            p.z = p.z.clamp(-TRAY_HALF_D + 0.02, TRAY_HALF_D - 0.02);
-            p.y = 0.03;
-            body.set_position(Pose::from_parts(p, flat), true);
-            body.set_linvel(Vector::ZERO, true);
-            body.set_angvel(Vector::ZERO, true);
-            d.quiet = 0;
-            d.attempts = 0;
-            out.laid_flat += 1;
+        let Some(h) = self.roller.bodies().nth(i) else {
             return;
-        }
-        self.dice[i].attempts += 1;
-        out.rethrows += 1;
-        self.throw_die(i, rng, None);
+        };
+        sets(&mut self.world).put(h, Pose::from_parts(at, rotation), linvel, Vector::ZERO);
+        self.roller.dice[i].quiet = 0;
+    }
+
+    /// Sets every die down at rest in a row across the tray with the given faces up, now. A
+    /// roll in progress goes on and ends with these faces.
+    pub fn set_down(&mut self, values: &[u8]) {
+        self.roller.set_down(values);
+        self.roller.before_step(&mut sets(&mut self.world));
     }
 }
 

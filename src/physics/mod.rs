@@ -2,6 +2,7 @@
 //! land. Pure rapier at a fixed timestep, headless and deterministic for a seed on one build; the
 //! game draws what these worlds hold, and each piece hands the rules an outcome, nothing more.
 
+pub mod body;
 pub mod dice;
 pub mod kugel;
 pub mod stats;
@@ -20,14 +21,6 @@ pub const STEP_S: f32 = 1.0 / 120.0;
 pub struct Flick {
     pub direction: f32,
     pub strength: f32,
-}
-
-/// A world at the fixed step, for objects about `length_unit` metres across.
-pub fn new_world(length_unit: f32) -> PhysicsWorld {
-    let mut world = PhysicsWorld::new();
-    world.integration_parameters.dt = STEP_S;
-    world.integration_parameters.length_unit = length_unit;
-    world
 }
 
 /// A uniformly random rotation (Shoemake's method), from the seeded stream.

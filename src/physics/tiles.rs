@@ -9,7 +9,8 @@
 
 use rapier3d::prelude::*;
 
-use super::{STEP_S, new_world};
+use super::STEP_S;
+use super::body::{BodyDef, Material, Sets, Shape, Surface, WorldDef, sets};
 use crate::rules::dominoes::{Heading, Layout, Placement, Spinner, Tile};
 
 /// A tile's true proportions (2 : 1, a quarter as thick as wide), at the table scene's scale,
@@ -406,8 +407,81 @@ fn slot_in(cell: Cell, dir: Dir, tile: Tile, matched: u8, crosswise: bool) -> Sl
     }
 }
 
-/// A table on which laid tiles settle: each tile is a rigid body dropped a few millimetres above
-/// its slot.
+/// The table the tiles settle on: the felt's top at y = 0.
+pub fn table_def() -> WorldDef {
+    WorldDef {
+        length_unit: 0.02,
+        bodies: vec![BodyDef::fixed(
+            "table top",
+            Vector::new(0.0, -0.01, 0.0),
+            Shape::Cuboid(Vector::new(AREA_HALF_X + 0.2, 0.01, AREA_HALF_Z + 0.2)),
+            Material {
+                density: 1000.0,
+                friction: 0.7,
+                restitution: 0.0,
+            },
+            Surface::Table,
+        )],
+    }
+}
+
+/// A tile set down at its slot: dropped a few millimetres above it, turned along its line.
+pub fn tile_def(slot: &Slot) -> BodyDef {
+    let yaw = if slot.along_x {
+        0.0
+    } else {
+        std::f32::consts::FRAC_PI_2
+    };
+    BodyDef::dynamic(
+        "tile",
+        Pose::from_parts(
+            Vector::new(slot.x, TILE_T / 2.0 + DROP, slot.z),
+            Rotation::from_axis_angle(Vector::Y, yaw),
+        ),
+        Shape::Cuboid(Vector::new(TILE_L / 2.0, TILE_T / 2.0, TILE_W / 2.0)),
+        Material {
+            density: 1800.0,
+            friction: 0.6,
+            restitution: 0.1,
+        },
+        Surface::Tile,
+    )
+}
+
+/// How high above its slot a tile is let go, metres.
+pub const DROP: f32 = 0.004;
+/// Steps in a row a tile must be still to have settled.
+pub const TILE_QUIET_STEPS: u32 = 10;
+/// A tile has settled after this long whatever it does, seconds.
+pub const TILE_LIMIT_S: f32 = 3.0;
+
+/// A tile settling, over whichever host holds it: the steps it has taken and been still.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Settling {
+    pub steps: u32,
+    pub quiet: u32,
+}
+
+impl Settling {
+    /// After a step: true once the tile has settled.
+    pub fn after_step(&mut self, sets: &Sets, tile: RigidBodyHandle) -> bool {
+        self.steps += 1;
+        self.quiet = if sets.still(tile, 1e-3, f32::INFINITY) {
+            self.quiet + 1
+        } else {
+            0
+        };
+        self.quiet >= TILE_QUIET_STEPS || self.steps >= (TILE_LIMIT_S / STEP_S) as u32
+    }
+}
+
+/// A tile's yaw (radians) from its rotation.
+pub fn yaw(rotation: Rotation) -> f32 {
+    let (axis, angle) = rotation.to_axis_angle();
+    angle * axis.y.signum()
+}
+
+/// A table on which laid tiles settle: the pure host of [`table_def`] and [`tile_def`].
 pub struct TileTable {
     world: PhysicsWorld,
     bodies: Vec<RigidBodyHandle>,
@@ -421,50 +495,24 @@ impl Default for TileTable {
 
 impl TileTable {
     pub fn new() -> TileTable {
-        let mut world = new_world(0.02);
-        world.insert(
-            RigidBodyBuilder::fixed().translation(Vector::new(0.0, -0.01, 0.0)),
-            ColliderBuilder::cuboid(AREA_HALF_X + 0.2, 0.01, AREA_HALF_Z + 0.2).friction(0.7),
-        );
         TileTable {
-            world,
+            world: table_def().build().0,
             bodies: Vec::new(),
         }
     }
 
     /// Sets a tile down at its slot and lets it settle: the steps it took.
     pub fn set_down(&mut self, slot: &Slot) -> u32 {
-        let yaw = if slot.along_x {
-            0.0
-        } else {
-            std::f32::consts::FRAC_PI_2
-        };
-        let (body, _) = self.world.insert(
-            RigidBodyBuilder::dynamic()
-                .pose(Pose::from_parts(
-                    Vector::new(slot.x, TILE_T / 2.0 + 0.004, slot.z),
-                    Rotation::from_axis_angle(Vector::Y, yaw),
-                ))
-                .ccd_enabled(true),
-            ColliderBuilder::cuboid(TILE_L / 2.0, TILE_T / 2.0, TILE_W / 2.0)
-                .density(1800.0)
-                .friction(0.6)
-                .restitution(0.1),
-        );
+        let def = tile_def(slot);
+        let (body, _) = self.world.insert(def.rigid_body(), def.collider());
         self.bodies.push(body);
-        let mut steps = 0;
-        let mut quiet = 0;
-        while quiet < 10 && steps < (3.0 / STEP_S) as u32 {
+        let mut settling = Settling::default();
+        loop {
             self.world.step();
-            steps += 1;
-            let b = &self.world.bodies[body];
-            quiet = if b.is_sleeping() || b.linvel().length() < 1e-3 {
-                quiet + 1
-            } else {
-                0
-            };
+            if settling.after_step(&sets(&mut self.world), body) {
+                return settling.steps;
+            }
         }
-        steps
     }
 
     /// Every tile's resting centre (x, y, z) and yaw (radians).
@@ -473,8 +521,7 @@ impl TileTable {
             .iter()
             .map(|b| {
                 let body = &self.world.bodies[*b];
-                let (axis, angle) = body.rotation().to_axis_angle();
-                (body.translation(), angle * axis.y.signum())
+                (body.translation(), yaw(*body.rotation()))
             })
             .collect()
     }
