@@ -139,15 +139,15 @@ fn throw(app: &mut App, faces: [u8; 3]) -> Seat {
     });
     let seat = play(app).thrower().unwrap();
     intend(app, MarblesIntent::Throw { seat, flick: None });
-    assert!(play(app).table.dice.tray.rolling(), "the dice roll");
+    assert!(play(app).table.dice.roller.rolling(), "the dice roll");
     app.world_mut()
         .resource_mut::<MarblesPlay>()
         .table
         .dice
-        .tray
+        .roller
         .set_down(&faces);
     until(app, 2_000, "the dice rest", |app| {
-        !play(app).table.dice.tray.rolling()
+        !play(app).table.dice.busy()
     });
     seat
 }

@@ -5,6 +5,7 @@ mod camera;
 mod dominoes;
 pub mod headless;
 mod kugelbox;
+pub mod live;
 pub mod marbles;
 mod notices;
 mod room;
@@ -39,6 +40,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         camera::plugin,
         room::plugin,
+        live::plugin,
         table::plugin,
         marbles::plugin,
         dominoes::plugin,

@@ -17,6 +17,7 @@ use bevy::prelude::*;
 
 use super::playing;
 use super::screen::Screen;
+use super::live::LiveSet;
 use super::table::{TableSet, referee};
 use crate::rules::Game;
 use crate::rules::marbles::MarblesGame;
@@ -68,6 +69,13 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(TableSet::Present)
             .run_if(here.and_then(resource_exists::<MarblesPlay>)),
+    )
+    .add_systems(
+        FixedUpdate,
+        (
+            play::dice_before_step.in_set(LiveSet::BeforeStep),
+            play::dice_after_step.in_set(LiveSet::AfterStep),
+        ),
     );
 }
 

@@ -9,7 +9,8 @@ use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
-use crate::physics::dice::DiceTray;
+use crate::game::live::{SetsQuery, with_sets};
+use crate::physics::dice::{DiceRoll, DiceRoller};
 use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 
 /// How long the other human seats have to challenge a placement or call "Muggins!", seconds.
@@ -22,13 +23,57 @@ pub type MarblesIntent = Intent<Action>;
 /// Something the MUGGINS! rules did.
 pub type MarblesHappened = Happened<Event>;
 
-/// The dice in the tray: thrown by physics, read when they rest.
+/// The dice in the tray: thrown on the live table's physics, read when they rest.
 pub struct RollingDice {
-    pub tray: DiceTray,
-    /// Physics time not yet stepped, seconds.
-    pending: f32,
+    pub roller: DiceRoller,
+    /// The roll the tray has finished, for the referee to hand to the rules.
+    finished: Option<DiceRoll>,
     /// Who threw them.
     pub seat: Option<Seat>,
+}
+
+impl RollingDice {
+    /// Whether the dice roll, or have rolled and the rules have not had the roll yet.
+    pub fn busy(&self) -> bool {
+        self.roller.rolling() || self.finished.is_some()
+    }
+}
+
+/// The MUGGINS! dice tray's live physics world (its context and bodies).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct DiceWorld;
+
+/// Before a step of the live tray: the roller binds to the dice's bodies once they are in the
+/// world, and throws or sets down the dice as asked.
+pub(super) fn dice_before_step(
+    play: Option<ResMut<MarblesPlay>>,
+    mut worlds: SetsQuery<With<DiceWorld>>,
+) {
+    let (Some(mut play), Ok(world)) = (play, worlds.single_mut()) else {
+        return;
+    };
+    // The roller changes every step: the referee's readers need not hear of it.
+    let roller = &mut play.bypass_change_detection().table.dice.roller;
+    with_sets(world, |handles, sets| {
+        if !roller.bound() {
+            roller.bind(handles);
+        }
+        roller.before_step(sets);
+    });
+}
+
+/// After a step of the live tray: the roll, once every die rests level.
+pub(super) fn dice_after_step(
+    play: Option<ResMut<MarblesPlay>>,
+    mut worlds: SetsQuery<With<DiceWorld>>,
+) {
+    let (Some(mut play), Ok(world)) = (play, worlds.single_mut()) else {
+        return;
+    };
+    let dice = &mut play.bypass_change_detection().table.dice;
+    if let Some(Some(roll)) = with_sets(world, |_, sets| dice.roller.after_step(sets)) {
+        dice.finished = Some(roll);
+    }
 }
 
 /// The MUGGINS! table's moving parts: the dice and the open window's countdown.
@@ -48,7 +93,7 @@ impl Referee<MarblesGame> {
     /// The seat that throws the dice now, if the dice may be thrown (not while they roll, nor
     /// while human seats may still challenge).
     pub fn thrower(&self) -> Option<Seat> {
-        if self.table.dice.tray.rolling() || self.table.window_left > 0.0 || !self.game.may_roll() {
+        if self.table.dice.busy() || self.table.window_left > 0.0 || !self.game.may_roll() {
             return None;
         }
         match self.game.phase {
@@ -75,7 +120,7 @@ impl Referee<MarblesGame> {
 
     /// Whether a human's action on the board (not a roll) may be taken now: the dice rest.
     pub fn still(&self) -> bool {
-        !self.table.dice.tray.rolling()
+        !self.table.dice.busy()
     }
 
     fn let_pass(&mut self, seat: Seat) {
@@ -95,8 +140,8 @@ impl Played for MarblesGame {
     fn new_table(game: &MarblesGame) -> MarblesTable {
         MarblesTable {
             dice: RollingDice {
-                tray: DiceTray::new(&game.variant.dice),
-                pending: 0.0,
+                roller: DiceRoller::new(&game.variant.dice),
+                finished: None,
                 seat: None,
             },
             window_left: 0.0,
@@ -133,9 +178,8 @@ impl Played for MarblesGame {
             return Err(format!("{} may not roll now", seat_name(seat)));
         }
         let seed = crate::rules::rng::splitmix(r.game.seed ^ (r.game.rolls as u64) << 20);
-        r.table.dice.tray.start(seed, flick);
+        r.table.dice.roller.start(seed, flick);
         r.table.dice.seat = Some(seat);
-        r.table.dice.pending = 0.0;
         Ok(())
     }
 
@@ -160,25 +204,14 @@ impl Played for MarblesGame {
     fn step(r: &mut MarblesPlay, dt: f32) -> Option<Action> {
         r.table.window_left = (r.table.window_left - dt).max(0.0);
         let dice = &mut r.table.dice;
-        if !dice.tray.rolling() {
-            return None;
-        }
-        let step = crate::physics::STEP_S;
-        // A slow frame still shows the dice at their real pace, up to half a second a frame.
-        dice.pending = (dice.pending + dt).min(60.0 * step);
-        while dice.pending >= step {
-            dice.pending -= step;
-            if let Some(roll) = dice.tray.step() {
-                dice.seat = None;
-                // A window still open closes with the roll.
-                return Some(Action::Roll([roll.faces[0], roll.faces[1], roll.faces[2]]));
-            }
-        }
-        None
+        let roll = dice.finished.take()?;
+        dice.seat = None;
+        // A window still open closes with the roll.
+        Some(Action::Roll([roll.faces[0], roll.faces[1], roll.faces[2]]))
     }
 
     fn busy(r: &MarblesPlay) -> bool {
-        r.table.dice.tray.rolling()
+        r.table.dice.busy()
     }
 
     fn ai_turn(r: &mut MarblesPlay) -> Option<AiMove<Action>> {
@@ -226,7 +259,7 @@ impl Played for MarblesGame {
 
     fn replaying(r: &mut MarblesPlay, action: &Action) {
         if let Action::Roll(dice) = action {
-            r.table.dice.tray.set_down(dice);
+            r.table.dice.roller.set_down(dice);
         }
     }
 }

@@ -4,7 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::play::MarblesPlay;
+use super::play::{DiceWorld, MarblesPlay};
+use crate::game::live::{LiveBody, LiveWorld, spawn_world};
+use crate::physics::body::WorldDef;
+use crate::physics::dice::{TRAY_PARTS, tray_def};
 use super::{BOARD_TOP, DICE_SCALE, DICE_TRAY_AT, SPACES, TRAVEL_S, hole_rest, space_position};
 use crate::game::camera::CameraRig;
 use crate::game::room::{Palette, part, table_root};
@@ -141,7 +144,13 @@ pub(super) fn spawn_table(
         &play,
         marble,
     );
-    spawn_dice_tray(&mut commands, root, &mut meshes, &palette, &play);
+    let def = tray_def(&play.game.variant.dice);
+    spawn_world(
+        &mut commands,
+        &def,
+        (DiceWorld, DespawnOnExit(crate::game::Screen::Playing)),
+    );
+    spawn_dice_tray(&mut commands, root, &mut meshes, &palette, &play, &def);
     commands.spawn(super::dice_look::tray_camera(DICE_TRAY_AT));
 }
 
@@ -233,6 +242,7 @@ fn spawn_dice_tray(
     meshes: &mut Assets<Mesh>,
     palette: &Palette,
     play: &MarblesPlay,
+    def: &WorldDef,
 ) {
     use crate::physics::dice::{D6_EDGE, TRAY_HALF_D as HD, TRAY_HALF_W as HW};
     let wall_h = 0.04;
@@ -269,12 +279,13 @@ fn spawn_dice_tray(
                 Transform::from_xyz(x, wall_h / 2.0, z),
             ));
         }
-        let poses = play.table.dice.tray.poses();
-        for (i, ((at, rot), die)) in poses.into_iter().zip(&play.game.variant.dice).enumerate() {
+        let dice = def.bodies[TRAY_PARTS..].iter();
+        for (i, (body, die)) in dice.zip(&play.game.variant.dice).enumerate() {
             let mesh = match die {
                 Die::D6 => d6.clone(),
                 Die::D12 => d12.clone(),
             };
+            let (at, rot) = (body.pose.translation, body.pose.rotation);
             let transform = Transform::from_translation(v3(at)).with_rotation(quat(rot));
             t.spawn((DieBody(i), part(mesh, palette.die.clone(), transform)))
                 .with_children(|d| match die {
@@ -459,13 +470,18 @@ pub(super) fn show_trays(
     }
 }
 
-/// The dice are drawn where the physics has them.
-pub(super) fn show_dice(play: Res<MarblesPlay>, mut dice: Query<(&DieBody, &mut Transform)>) {
-    let poses = play.table.dice.tray.poses();
+/// The dice are drawn, in the larger tray, where the live physics has them.
+pub(super) fn show_dice(
+    worlds: Query<&LiveWorld, With<DiceWorld>>,
+    bodies: Query<&Transform, (With<LiveBody>, Without<DieBody>)>,
+    mut dice: Query<(&DieBody, &mut Transform)>,
+) {
+    let Ok(world) = worlds.single() else { return };
     for (d, mut t) in &mut dice {
-        if let Some((at, rot)) = poses.get(d.0) {
-            t.translation = v3(*at);
-            t.rotation = quat(*rot);
+        let body = world.bodies.get(TRAY_PARTS + d.0);
+        if let Some(pose) = body.and_then(|b| bodies.get(*b).ok()) {
+            t.translation = pose.translation;
+            t.rotation = pose.rotation;
         }
     }
 }
