@@ -5,10 +5,12 @@ use clap::Parser;
 fn main() -> ExitCode {
     let cli = muggins::sim::Cli::parse();
     if let Some(command) = cli.command {
-        // The running game's frame bench lives with the game.
+        // The running game's frame bench and the live physics' agreement live with the game.
         #[cfg(feature = "game")]
-        let above: &[muggins::sim::bench::Group] =
-            &[("frame", muggins::game::headless::frame_figures)];
+        let above: &[muggins::sim::bench::Group] = &[
+            ("live", muggins::game::live::agreement::figures),
+            ("frame", muggins::game::headless::frame_figures),
+        ];
         #[cfg(not(feature = "game"))]
         let above: &[muggins::sim::bench::Group] = &[];
         return muggins::sim::run(command, above);

@@ -15,7 +15,7 @@ pub struct Figure {
     pub unit: &'static str,
 }
 
-pub const GROUPS: [&str; 4] = ["marbles", "dominoes", "physics", "frame"];
+pub const GROUPS: [&str; 5] = ["marbles", "dominoes", "physics", "live", "frame"];
 
 /// A bench group that lives above this layer (the running game's `frame`), handed in by the
 /// binary's entry point.
@@ -46,9 +46,11 @@ pub fn run(group: Option<&str>, json: bool, above: &[Group]) -> ExitCode {
             bench(&mut figures);
         }
     }
-    if group == Some("frame") && !above.iter().any(|(n, _)| *n == "frame") {
+    if let Some(g @ ("frame" | "live")) = group
+        && !above.iter().any(|(n, _)| *n == g)
+    {
         eprintln!(
-            "muggins: the frame figures need the game built in: `cargo run --release -- bench frame` (make bench-frame)"
+            "muggins: the {g} figures need the game built in: `cargo run --release -- bench {g}`"
         );
     }
     if json {
@@ -250,6 +252,28 @@ fn physics(out: &mut Vec<Figure>) {
     });
 }
 
+/// The time limit of the sampled Kugelbox throws, seconds.
+pub const KUGEL_LIMIT_S: f32 = 6.0;
+
+/// `throws` seeded random throws (direction ±0.3 rad, any strength, a little spin), each with
+/// its own seed.
+pub fn kugel_plans(throws: u32, seed: u64) -> Vec<(crate::physics::kugel::KugelThrow, u64)> {
+    use crate::physics::kugel::KugelThrow;
+    use crate::rules::rng::SplitMix;
+    let mut rng = SplitMix::new(seed, 0x70);
+    let mut unit = || rng.below(2001) as f32 / 1000.0 - 1.0;
+    (0..throws)
+        .map(|i| {
+            let t = KugelThrow {
+                direction: unit() * 0.3,
+                strength: (unit() + 1.0) / 2.0,
+                spin: unit() * 0.3,
+            };
+            (t, seed.wrapping_add(i as u64))
+        })
+        .collect()
+}
+
 /// A sample of seeded random Kugelbox throws.
 pub struct KugelSample {
     pub scores: Vec<u32>,
@@ -263,11 +287,8 @@ pub struct KugelSample {
 /// `throws` seeded random throws (direction ±0.3 rad, any strength, a little spin), each from a
 /// fresh box with a 6-second limit.
 pub fn kugel_sample(throws: u32, seed: u64) -> KugelSample {
-    use crate::physics::kugel::{KugelThrow, Kugelbox};
-    use crate::rules::rng::SplitMix;
-    let mut rng = SplitMix::new(seed, 0x70);
-    let mut unit = || rng.below(2001) as f32 / 1000.0 - 1.0;
-    let mut b = Kugelbox::new(6.0);
+    use crate::physics::kugel::Kugelbox;
+    let mut b = Kugelbox::new(KUGEL_LIMIT_S);
     let mut k = KugelSample {
         scores: Vec::new(),
         settle_s: Vec::new(),
@@ -275,14 +296,9 @@ pub fn kugel_sample(throws: u32, seed: u64) -> KugelSample {
         settled: 0,
         outcomes: Vec::new(),
     };
-    for i in 0..throws {
-        let t = KugelThrow {
-            direction: unit() * 0.3,
-            strength: (unit() + 1.0) / 2.0,
-            spin: unit() * 0.3,
-        };
+    for (t, seed) in kugel_plans(throws, seed) {
         let start = Instant::now();
-        let o = b.throw(t, seed.wrapping_add(i as u64));
+        let o = b.throw(t, seed);
         k.cpu_ms.push(start.elapsed().as_secs_f64() * 1e3);
         k.settle_s.push(o.settle_s as f64);
         k.settled += u32::from(o.settled);

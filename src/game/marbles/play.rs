@@ -9,7 +9,8 @@ use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
-use crate::game::live::{SetsQuery, with_sets};
+use crate::game::live::SetsQuery;
+use crate::game::live::dice::{after_step, before_step};
 use crate::physics::dice::{DiceRoll, DiceRoller};
 use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 
@@ -43,23 +44,16 @@ impl RollingDice {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct DiceWorld;
 
-/// Before a step of the live tray: the roller binds to the dice's bodies once they are in the
-/// world, and throws or sets down the dice as asked.
+/// Before a step of the live tray: the referee's roller throws or sets down the dice.
 pub(super) fn dice_before_step(
     play: Option<ResMut<MarblesPlay>>,
     mut worlds: SetsQuery<With<DiceWorld>>,
 ) {
-    let (Some(mut play), Ok(world)) = (play, worlds.single_mut()) else {
+    let (Some(mut play), Ok((world, ()))) = (play, worlds.single_mut()) else {
         return;
     };
     // The roller changes every step: the referee's readers need not hear of it.
-    let roller = &mut play.bypass_change_detection().table.dice.roller;
-    with_sets(world, |handles, sets| {
-        if !roller.bound() {
-            roller.bind(handles);
-        }
-        roller.before_step(sets);
-    });
+    before_step(&mut play.bypass_change_detection().table.dice.roller, world);
 }
 
 /// After a step of the live tray: the roll, once every die rests level.
@@ -67,11 +61,11 @@ pub(super) fn dice_after_step(
     play: Option<ResMut<MarblesPlay>>,
     mut worlds: SetsQuery<With<DiceWorld>>,
 ) {
-    let (Some(mut play), Ok(world)) = (play, worlds.single_mut()) else {
+    let (Some(mut play), Ok((world, ()))) = (play, worlds.single_mut()) else {
         return;
     };
     let dice = &mut play.bypass_change_detection().table.dice;
-    if let Some(Some(roll)) = with_sets(world, |_, sets| dice.roller.after_step(sets)) {
+    if let Some(roll) = after_step(&mut dice.roller, world) {
         dice.finished = Some(roll);
     }
 }

@@ -10,6 +10,11 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 
+pub mod agreement;
+pub mod dice;
+pub mod kugel;
+pub mod tiles;
+
 use crate::physics::STEP_S;
 use crate::physics::body::{BodyDef, GRAVITY, Handles, Sets, Surface, WorldDef};
 
@@ -77,6 +82,7 @@ pub fn plugin(app: &mut App) {
             ),
         )
         .add_systems(FixedUpdate, bind_worlds.in_set(LiveSet::Bind))
+        .add_plugins((dice::plugin, kugel::plugin, tiles::plugin))
         .add_systems(FixedUpdate, impacts.in_set(LiveSet::AfterStep));
 }
 
@@ -161,35 +167,39 @@ pub fn spawn_body(
         .id()
 }
 
-/// A world's rapier sets, from its context's components.
-pub type SetsQuery<'w, 's, F = ()> = Query<
-    'w,
-    's,
-    (
-        &'static mut LiveWorld,
-        &'static mut RapierRigidBodySet,
-        &'static mut RapierContextColliders,
-    ),
-    F,
->;
+/// A world's context: what it was spawned with and its rapier sets.
+pub type WorldParts = (
+    &'static mut LiveWorld,
+    &'static mut RapierRigidBodySet,
+    &'static mut RapierContextColliders,
+);
 
-/// Runs `f` with a bound world's handles and sets.
+/// The worlds (with `D` alongside, filtered by `F`), for the systems around each step.
+pub type SetsQuery<'w, 's, F = (), D = ()> = Query<'w, 's, (WorldParts, D), F>;
+
+/// One world's context, as a system has it.
+pub type WorldMut<'a> = (
+    Mut<'a, LiveWorld>,
+    Mut<'a, RapierRigidBodySet>,
+    Mut<'a, RapierContextColliders>,
+);
+
+/// Runs `f` with a bound world's handles and sets; `None` until the world is bound.
 pub fn with_sets<R>(
-    world: (Mut<LiveWorld>, Mut<RapierRigidBodySet>, Mut<RapierContextColliders>),
+    (live, bodies, colliders): WorldMut,
     f: impl FnOnce(&[Handles], &mut Sets) -> R,
 ) -> Option<R> {
-    let (live, mut bodies, mut colliders) = world;
     let handles = live.handles.as_ref()?;
     let mut sets = Sets {
-        bodies: &mut bodies.bodies,
-        colliders: &mut colliders.colliders,
+        bodies: &mut bodies.into_inner().bodies,
+        colliders: &mut colliders.into_inner().colliders,
     };
     Some(f(handles, &mut sets))
 }
 
 /// A world's bodies are bound to their rapier handles once bevy_rapier3d has taken them all in.
 fn bind_worlds(mut worlds: SetsQuery) {
-    for (mut live, bodies, colliders) in &mut worlds {
+    for ((mut live, bodies, colliders), ()) in &mut worlds {
         if live.handles.is_some() {
             continue;
         }
