@@ -29,7 +29,10 @@ fn a_live_roll_ends_and_lands_as_the_pure_world_does_seed_for_seed() {
         // What the entities show is what the roll says.
         let bodies = app.world().get::<LiveWorld>(world).unwrap().bodies.clone();
         for (i, face) in first.faces.iter().enumerate() {
-            let t = app.world().get::<Transform>(bodies[TRAY_PARTS + i]).unwrap();
+            let t = app
+                .world()
+                .get::<Transform>(bodies[TRAY_PARTS + i])
+                .unwrap();
             let r = t.rotation;
             let rot = rapier3d::prelude::Rotation::from_xyzw(r.x, r.y, r.z, r.w);
             assert_eq!(top_face(die, rot).0, *face, "seed {seed} die {i}");
@@ -38,7 +41,11 @@ fn a_live_roll_ends_and_lands_as_the_pure_world_does_seed_for_seed() {
         // Same seed, same faces; and the same as the pure world's.
         let (again, world) = live_roll(&mut app, &dice, seed);
         despawn_world(&mut app, world);
-        assert_eq!(again.map(|r| r.faces), Some(first.faces.clone()), "seed {seed}");
+        assert_eq!(
+            again.map(|r| r.faces),
+            Some(first.faces.clone()),
+            "seed {seed}"
+        );
         let pure = DiceTray::new(&dice).roll(seed, None);
         assert_eq!(first, pure, "seed {seed}: live and pure agree to the step");
     }
@@ -93,7 +100,10 @@ fn a_live_kugelbox_throw_rests_its_balls_in_the_holes_of_the_throw() {
         // Each ball in a hole rests in that hole's pocket.
         let bodies = app.world().get::<LiveWorld>(world).unwrap().bodies.clone();
         let n = bodies.len();
-        for (hole, body) in [(out.throw.red, bodies[n - 2]), (out.throw.other, bodies[n - 1])] {
+        for (hole, body) in [
+            (out.throw.red, bodies[n - 2]),
+            (out.throw.other, bodies[n - 1]),
+        ] {
             let Some(hole) = hole else { continue };
             in_holes += 1;
             let p = app.world().get::<Transform>(body).unwrap().translation;
@@ -138,9 +148,16 @@ fn a_laid_tile_settles_at_its_slot() {
             }
         }
         let s = done.expect("the tile settles");
-        assert!((s.at.x - slot.x).abs() < 0.002 && (s.at.z - slot.z).abs() < 0.002, "{s:?} {slot:?}");
+        assert!(
+            (s.at.x - slot.x).abs() < 0.002 && (s.at.z - slot.z).abs() < 0.002,
+            "{s:?} {slot:?}"
+        );
         assert!((s.at.y - TILE_T / 2.0).abs() < 0.001, "{s:?}");
-        let want = if slot.along_x { 0.0 } else { std::f32::consts::FRAC_PI_2 };
+        let want = if slot.along_x {
+            0.0
+        } else {
+            std::f32::consts::FRAC_PI_2
+        };
         let turn = (s.yaw - want).rem_euclid(std::f32::consts::PI);
         assert!(turn < 0.01 || turn > std::f32::consts::PI - 0.01, "{s:?}");
         settled.push(s);
@@ -153,7 +170,11 @@ fn the_tables_roll_is_what_its_dice_show() {
     // The MUGGINS! table: a human throws, the live dice roll, and the roll the rules hear is
     // the faces up on the dice entities.
     let mut app = headless::app(50);
-    assert!(headless::start_marbles(&mut app, "classic", vec![SeatKind::Human; 2]));
+    assert!(headless::start_marbles(
+        &mut app,
+        "classic",
+        vec![SeatKind::Human; 2]
+    ));
     let mut cursor = app
         .world()
         .resource::<Messages<muggins::game::table::Happened<Event>>>()
@@ -165,9 +186,13 @@ fn the_tables_roll_is_what_its_dice_show() {
                 app.world().resource::<MarblesPlay>().thrower()
             })
             .expect("a seat may throw");
-        app.world_mut().write_message(muggins::game::table::Intent::<
-            muggins::rules::marbles::Action,
-        >::Throw { seat, flick: None });
+        app.world_mut()
+            .write_message(
+                muggins::game::table::Intent::<muggins::rules::marbles::Action>::Throw {
+                    seat,
+                    flick: None,
+                },
+            );
         let mut rolled = None;
         for _ in 0..600 {
             app.update();
@@ -184,10 +209,16 @@ fn the_tables_roll_is_what_its_dice_show() {
             }
         }
         let dice = rolled.unwrap_or_else(|| panic!("throw {throw}: no roll"));
-        let mut q = app.world_mut().query_filtered::<&LiveWorld, With<DiceWorld>>();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&LiveWorld, With<DiceWorld>>();
         let bodies = q.single(app.world()).unwrap().bodies.clone();
         for (i, face) in dice.iter().enumerate() {
-            let r = app.world().get::<Transform>(bodies[TRAY_PARTS + i]).unwrap().rotation;
+            let r = app
+                .world()
+                .get::<Transform>(bodies[TRAY_PARTS + i])
+                .unwrap()
+                .rotation;
             let rot = rapier3d::prelude::Rotation::from_xyzw(r.x, r.y, r.z, r.w);
             assert_eq!(top_face(Die::D6, rot).0, *face, "throw {throw} die {i}");
         }

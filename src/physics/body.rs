@@ -46,9 +46,8 @@ impl Shape {
             Shape::Cuboid(h) => SharedShape::cuboid(h.x, h.y, h.z),
             Shape::RoundCuboid(h, r) => SharedShape::round_cuboid(h.x, h.y, h.z, *r),
             Shape::Ball(r) => SharedShape::ball(*r),
-            Shape::Hull(points) => {
-                SharedShape::convex_hull(points).unwrap_or_else(|| SharedShape::ball(hull_radius(points)))
-            }
+            Shape::Hull(points) => SharedShape::convex_hull(points)
+                .unwrap_or_else(|| SharedShape::ball(hull_radius(points))),
         }
     }
 }
@@ -85,7 +84,13 @@ pub const IMPACT_WEIGHTS: f32 = 4.0;
 
 impl BodyDef {
     /// A fixed body.
-    pub fn fixed(name: &'static str, at: Vector, shape: Shape, material: Material, surface: Surface) -> BodyDef {
+    pub fn fixed(
+        name: &'static str,
+        at: Vector,
+        shape: Shape,
+        material: Material,
+        surface: Surface,
+    ) -> BodyDef {
         BodyDef {
             name,
             dynamic: false,
@@ -100,7 +105,13 @@ impl BodyDef {
     }
 
     /// A dynamic body with continuous collision detection.
-    pub fn dynamic(name: &'static str, pose: Pose, shape: Shape, material: Material, surface: Surface) -> BodyDef {
+    pub fn dynamic(
+        name: &'static str,
+        pose: Pose,
+        shape: Shape,
+        material: Material,
+        surface: Surface,
+    ) -> BodyDef {
         BodyDef {
             name,
             dynamic: true,
@@ -140,7 +151,11 @@ impl BodyDef {
         if !self.dynamic {
             return None;
         }
-        let mass = self.shape.shared().mass_properties(self.material.density).mass();
+        let mass = self
+            .shape
+            .shared()
+            .mass_properties(self.material.density)
+            .mass();
         Some(IMPACT_WEIGHTS * mass * 9.81)
     }
 

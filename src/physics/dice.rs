@@ -388,7 +388,9 @@ impl DiceRoller {
     }
 
     fn body(&self, i: usize) -> RigidBodyHandle {
-        self.dice[i].handles.map_or(RigidBodyHandle::invalid(), |h| h.0)
+        self.dice[i]
+            .handles
+            .map_or(RigidBodyHandle::invalid(), |h| h.0)
     }
 
     fn pose(&self, sets: &Sets, i: usize) -> Pose {
@@ -505,7 +507,12 @@ impl DiceRoller {
             self.dice[i].quiet = 0;
             let at = Vector::new((i as f32 - (n - 1.0) / 2.0) * 0.05, half + 0.0005, 0.0);
             let rotation = Rotation::from_rotation_arc(up, Vector::Y);
-            sets.put(self.body(i), Pose::from_parts(at, rotation), Vector::ZERO, Vector::ZERO);
+            sets.put(
+                self.body(i),
+                Pose::from_parts(at, rotation),
+                Vector::ZERO,
+                Vector::ZERO,
+            );
         }
     }
 
@@ -549,7 +556,12 @@ impl DiceRoller {
             p.x = p.x.clamp(-TRAY_HALF_W + 0.02, TRAY_HALF_W - 0.02);
             p.z = p.z.clamp(-TRAY_HALF_D + 0.02, TRAY_HALF_D - 0.02);
             p.y = 0.03;
-            sets.put(self.body(i), Pose::from_parts(p, flat), Vector::ZERO, Vector::ZERO);
+            sets.put(
+                self.body(i),
+                Pose::from_parts(p, flat),
+                Vector::ZERO,
+                Vector::ZERO,
+            );
             let d = &mut self.dice[i];
             d.quiet = 0;
             d.attempts = 0;

@@ -38,10 +38,7 @@ pub fn spawn_tray(commands: &mut Commands, dice: &[Die], extra: impl Bundle + Cl
 
 /// Before a step: the roller binds to its dice once the world knows them, then throws or sets
 /// them down as asked.
-pub fn before_step(
-    roller: &mut DiceRoller,
-    world: WorldMut,
-) {
+pub fn before_step(roller: &mut DiceRoller, world: WorldMut) {
     with_sets(world, |handles, sets| {
         if !roller.bound() {
             roller.bind(handles);
@@ -51,10 +48,7 @@ pub fn before_step(
 }
 
 /// After a step: the roll, once every die rests level.
-pub fn after_step(
-    roller: &mut DiceRoller,
-    world: WorldMut,
-) -> Option<DiceRoll> {
+pub fn after_step(roller: &mut DiceRoller, world: WorldMut) -> Option<DiceRoll> {
     with_sets(world, |_, sets| roller.after_step(sets)).flatten()
 }
 

@@ -15,9 +15,9 @@ use std::f32::consts::TAU;
 
 use bevy::prelude::*;
 
+use super::live::LiveSet;
 use super::playing;
 use super::screen::Screen;
-use super::live::LiveSet;
 use super::table::{TableSet, referee};
 use crate::rules::Game;
 use crate::rules::marbles::MarblesGame;

@@ -7,10 +7,10 @@ use bevy::prelude::*;
 
 use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
-use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
-use crate::physics::Flick;
 use crate::game::live::SetsQuery;
 use crate::game::live::dice::{after_step, before_step};
+use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
+use crate::physics::Flick;
 use crate::physics::dice::{DiceRoll, DiceRoller};
 use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 

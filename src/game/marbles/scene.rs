@@ -5,14 +5,14 @@
 use bevy::prelude::*;
 
 use super::play::{DiceWorld, MarblesPlay};
-use crate::game::live::{LiveBody, LiveWorld, spawn_world};
-use crate::physics::body::WorldDef;
-use crate::physics::dice::{TRAY_PARTS, tray_def};
 use super::{BOARD_TOP, DICE_SCALE, DICE_TRAY_AT, SPACES, TRAVEL_S, hole_rest, space_position};
 use crate::game::camera::CameraRig;
+use crate::game::live::{LiveBody, LiveWorld, spawn_world};
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Table;
 use crate::game::table::seats::{SeatMark, seat_yaw};
+use crate::physics::body::WorldDef;
+use crate::physics::dice::{TRAY_PARTS, tray_def};
 use crate::rules::Game;
 use crate::rules::marbles::{Die, Phase, Seat};
 

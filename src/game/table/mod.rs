@@ -69,8 +69,8 @@ pub trait Played: TableGame {
     fn pass(r: &mut Referee<Self>, seat: SeatIndex);
     /// Called after every action the rules took (a window opened, a countdown starts).
     fn applied(r: &mut Referee<Self>);
-    /// The table's own step each frame (physics, countdowns): an action it takes itself, such
-    /// as the faces of dice that came to rest.
+    /// The table's own step each frame (countdowns, what the live physics finished): an action
+    /// it takes itself, such as the faces of dice that came to rest.
     fn step(r: &mut Referee<Self>, dt: f32) -> Option<Self::Action>;
     /// Something is moving that AI seats and replays wait for.
     fn busy(r: &Referee<Self>) -> bool;
