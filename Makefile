@@ -7,7 +7,7 @@ SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-r
 	08-marbles-roll 09-marbles-place 10-marbles-challenge 11-marbles-challenged 12-marbles-end \
 	13-marbles-sheet 14-marbles-pad 15-setup-pads 16-marbles-d12
 
-.PHONY: play test deps test-deps smoke screenshots lint bench bench-frame
+.PHONY: play test deps test-deps smoke screenshots lint bench bench-frame bench-live
 
 ## Build in release and open the game.
 play: deps
@@ -47,3 +47,7 @@ bench:
 ## `make play` makes.
 bench-frame: deps
 	cargo run --release -- bench frame
+
+## The live table's physics against the pure world (`physics.live_*`), from the same build.
+bench-live: deps
+	cargo run --release -- bench live

@@ -91,17 +91,10 @@ impl BodyDef {
         material: Material,
         surface: Surface,
     ) -> BodyDef {
-        BodyDef {
-            name,
-            dynamic: false,
-            pose: Pose::from_translation(at),
-            shape,
-            material,
-            linear_damping: 0.0,
-            angular_damping: 0.0,
-            ccd: false,
-            surface,
-        }
+        let mut b = BodyDef::dynamic(name, Pose::from_translation(at), shape, material, surface);
+        b.dynamic = false;
+        b.ccd = false;
+        b
     }
 
     /// A dynamic body with continuous collision detection.
