@@ -136,7 +136,6 @@ fn a_laid_tile_settles_at_its_slot() {
         })
         .expect("a tile on the lead");
     let world = spawn(&mut app, |c| spawn_table(c, ()));
-    let mut settled = Vec::new();
     for slot in [lead, next] {
         let tile = spawn(&mut app, |c| lay(c, world, &slot, ()));
         let mut done = None;
@@ -164,9 +163,7 @@ fn a_laid_tile_settles_at_its_slot() {
             !(0.01..=std::f32::consts::PI - 0.01).contains(&turn),
             "{s:?}"
         );
-        settled.push(s);
     }
-    assert_eq!(settled.len(), 2);
 }
 
 #[test]

@@ -137,28 +137,26 @@ impl BodyDef {
             .ccd_enabled(self.ccd)
     }
 
-    /// The contact force (newtons) above which this body's contacts count as impacts: a few
-    /// times its weight (a resting body presses with about one weight). Fixed bodies report
-    /// nothing themselves; the dynamic body touching them does.
-    pub fn impact_threshold(&self) -> Option<f32> {
-        if !self.dynamic {
-            return None;
-        }
-        let mass = self
-            .shape
-            .shared()
-            .mass_properties(self.material.density)
-            .mass();
-        Some(IMPACT_WEIGHTS * mass * 9.81)
+    /// The shape as rapier holds it, and the contact force (newtons) above which this body's
+    /// contacts count as impacts: a few times its weight (a resting body presses with about one
+    /// weight). Fixed bodies report nothing themselves; the dynamic body touching them does.
+    pub fn shape_and_threshold(&self) -> (SharedShape, Option<f32>) {
+        let shape = self.shape.shared();
+        let threshold = self.dynamic.then(|| {
+            let mass = shape.mass_properties(self.material.density).mass();
+            IMPACT_WEIGHTS * mass * -GRAVITY.y
+        });
+        (shape, threshold)
     }
 
     /// The collider as the pure world builds it.
     pub fn collider(&self) -> ColliderBuilder {
-        let c = ColliderBuilder::new(self.shape.shared())
+        let (shape, threshold) = self.shape_and_threshold();
+        let c = ColliderBuilder::new(shape)
             .density(self.material.density)
             .friction(self.material.friction)
             .restitution(self.material.restitution);
-        match self.impact_threshold() {
+        match threshold {
             Some(t) => c
                 .active_events(ActiveEvents::CONTACT_FORCE_EVENTS)
                 .contact_force_event_threshold(t),

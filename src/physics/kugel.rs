@@ -307,7 +307,6 @@ fn rest_place(p: Vector) -> Option<Hole> {
 pub struct Kugelbox {
     world: PhysicsWorld,
     thrower: KugelThrower,
-    handles: Vec<Handles>,
 }
 
 impl Kugelbox {
@@ -316,17 +315,7 @@ impl Kugelbox {
         let (world, handles) = box_def().build();
         let mut thrower = KugelThrower::new(time_limit_s);
         thrower.bind(&handles);
-        Kugelbox {
-            world,
-            thrower,
-            handles,
-        }
-    }
-
-    /// The balls' positions, red first.
-    pub fn ball_positions(&self) -> [Vector; 2] {
-        let n = self.handles.len();
-        [n - 2, n - 1].map(|i| self.world.bodies[self.handles[i].0].translation())
+        Kugelbox { world, thrower }
     }
 
     /// Throws both balls and simulates to the end: where each ended. Every throw starts from a

@@ -43,8 +43,6 @@ pub struct LiveWorld {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct LiveBody {
     pub world: Entity,
-    /// Its place in the world's definition.
-    pub index: usize,
     pub surface: Surface,
     /// The contact force (newtons) over which it makes an impact; 0 for fixed bodies.
     pub threshold: f32,
@@ -111,8 +109,7 @@ pub fn spawn_world(commands: &mut Commands, def: &WorldDef, extra: impl Bundle +
     let bodies = def
         .bodies
         .iter()
-        .enumerate()
-        .map(|(index, b)| spawn_body(commands, world, index, b, extra.clone()))
+        .map(|b| spawn_body(commands, world, b, extra.clone()))
         .collect();
     commands.entity(world).insert(LiveWorld {
         bodies,
@@ -127,12 +124,12 @@ pub fn spawn_world(commands: &mut Commands, def: &WorldDef, extra: impl Bundle +
 pub fn spawn_body(
     commands: &mut Commands,
     world: Entity,
-    index: usize,
     b: &BodyDef,
     extra: impl Bundle,
 ) -> Entity {
     let (t, r) = (b.pose.translation, b.pose.rotation);
-    let (events, threshold) = match b.impact_threshold() {
+    let (shape, threshold) = b.shape_and_threshold();
+    let (events, threshold) = match threshold {
         Some(t) => (ActiveEvents::CONTACT_FORCE_EVENTS, t),
         None => (ActiveEvents::empty(), 0.0),
     };
@@ -142,7 +139,6 @@ pub fn spawn_body(
                 Name::new(b.name),
                 LiveBody {
                     world,
-                    index,
                     surface: b.surface,
                     threshold,
                 },
@@ -154,7 +150,7 @@ pub fn spawn_body(
                 } else {
                     RigidBody::Fixed
                 },
-                Collider::from(b.shape.shared()),
+                Collider::from(shape),
             ),
             (
                 ColliderMassProperties::Density(b.material.density),
@@ -209,21 +205,15 @@ fn bind_worlds(mut worlds: SetsQuery) {
         if live.handles.is_some() {
             continue;
         }
-        let handles: Option<Vec<Handles>> = live
+        live.handles = live
             .bodies
             .iter()
-            .map(|e| {
-                Some((
-                    *bodies.entity2body().get(e)?,
-                    *colliders.entity2collider().get(e)?,
-                ))
-            })
+            .map(|e| handles_of(*e, &bodies, &colliders))
             .collect();
-        live.handles = handles;
     }
 }
 
-/// A new world's handles, also for a body added later (a laid tile): the body's handle pair.
+/// A body's handles, once bevy_rapier3d has taken it in.
 pub fn handles_of(
     e: Entity,
     bodies: &RapierRigidBodySet,
@@ -253,7 +243,7 @@ fn impacts(
             continue;
         };
         // The moving body is the one that strikes (a die, not the tray).
-        let (body, struck, other) = if a.threshold > 0.0 {
+        let (body, striker, other) = if a.threshold > 0.0 {
             (f.collider1, a, b)
         } else {
             (f.collider2, b, a)
@@ -262,13 +252,13 @@ fn impacts(
         let fresh = last
             .insert(pair, *step)
             .is_none_or(|seen| *step - seen > IMPACT_GAP_STEPS);
-        if fresh && struck.threshold > 0.0 {
+        if fresh && striker.threshold > 0.0 {
             out.write(Impact {
                 body,
-                what: struck.surface,
+                what: striker.surface,
                 against: other.surface,
                 force: f.total_force_magnitude,
-                strength: f.total_force_magnitude / struck.threshold,
+                strength: f.total_force_magnitude / striker.threshold,
             });
         }
     }

@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::{LiveSet, LiveWorld, SetsQuery, spawn_body, spawn_world};
+use super::{LiveBody, LiveSet, SetsQuery, spawn_body, spawn_world};
 use crate::physics::body::Sets;
-use crate::physics::tiles::{Settling, Slot, table_def, tile_def};
+use crate::physics::tiles::{Settling, Slot, table_def, tile_def, yaw};
 
 /// A laid tile: its slot, and how its settling goes until it has.
 #[derive(Component, Debug)]
@@ -37,8 +37,7 @@ pub fn spawn_table(commands: &mut Commands, extra: impl Bundle + Clone) -> Entit
 
 /// Lays a tile at its slot on the table world `world`.
 pub fn lay(commands: &mut Commands, world: Entity, slot: &Slot, extra: impl Bundle) -> Entity {
-    // After the table top (index 0), tiles in the order laid; the index only names it.
-    let tile = spawn_body(commands, world, 1, &tile_def(slot), extra);
+    let tile = spawn_body(commands, world, &tile_def(slot), extra);
     commands.entity(tile).insert(LiveTile {
         slot: *slot,
         settling: Some(Settling::default()),
@@ -47,11 +46,11 @@ pub fn lay(commands: &mut Commands, world: Entity, slot: &Slot, extra: impl Bund
 }
 
 fn settle(
-    mut worlds: SetsQuery<With<LiveWorld>>,
-    mut tiles: Query<(Entity, &mut LiveTile, &super::LiveBody, &Transform)>,
+    mut worlds: SetsQuery,
+    mut tiles: Query<(Entity, &mut LiveTile, &LiveBody)>,
     mut settled: MessageWriter<TileSettled>,
 ) {
-    for (e, mut tile, body, transform) in &mut tiles {
+    for (e, mut tile, body) in &mut tiles {
         let Some(settling) = tile.settling.as_mut() else {
             continue;
         };
@@ -68,11 +67,12 @@ fn settle(
         if settling.after_step(&sets, h) {
             let steps = settling.steps;
             tile.settling = None;
-            let (axis, angle) = transform.rotation.to_axis_angle();
+            let pose = sets.pose(h);
+            let p = pose.translation;
             settled.write(TileSettled {
                 tile: e,
-                at: transform.translation,
-                yaw: angle * axis.y.signum(),
+                at: Vec3::new(p.x, p.y, p.z),
+                yaw: yaw(pose.rotation),
                 steps,
             });
         }
