@@ -169,11 +169,7 @@ impl Tour {
 fn marbles_steps() -> Vec<Step> {
     let settle = || Step::Wait(8, Duration::from_millis(500));
     let mut steps = Vec::new();
-    let setup = crate::table::TableSetup {
-        game: Game::Marbles,
-        preset: "classic".into(),
-        seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
-    };
+    let setup = crate::table::TableSetup::new(Game::Marbles, "classic".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)]);
     // Seat 1 plays with gamepad 1, which joins it on the setup screen: the HUD shows its
     // button prompts and its cursor on the ring (the tour still acts through intents).
     steps.extend([
@@ -222,25 +218,17 @@ fn marbles_steps() -> Vec<Step> {
         Step::Shot("13-marbles-sheet"),
         // Three seats, two of them joined by gamepads.
         Step::Nav(Nav::SetUp(Game::Marbles)),
-        Step::Nav(Nav::Configure(crate::table::TableSetup {
-            game: Game::Marbles,
-            preset: "classic".into(),
-            seats: vec![
+        Step::Nav(Nav::Configure(crate::table::TableSetup::new(Game::Marbles, "classic".into(), vec![
                 SeatKind::Human,
                 SeatKind::Ai(Difficulty::Expert),
                 SeatKind::Human,
-            ],
-        })),
+            ]))),
         settle(),
         Step::Pad(1, GamepadButton::South),
         settle(),
         Step::Shot("15-setup-pads"),
         // Three d12 at rest: the close-up shows the numbers the HUD says.
-        Step::Nav(Nav::Configure(crate::table::TableSetup {
-            game: Game::Marbles,
-            preset: "challenge-12".into(),
-            seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)],
-        })),
+        Step::Nav(Nav::Configure(crate::table::TableSetup::new(Game::Marbles, "challenge-12".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)]))),
         settle(),
         Step::Nav(Nav::Start),
         Step::Wait(14, Duration::from_millis(1500)),

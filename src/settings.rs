@@ -26,7 +26,34 @@ pub struct Settings {
     pub volume: f32,
     /// The table set up last, offered again on the setup screen.
     pub last_setup: Option<TableSetup>,
+    /// How the tables play.
+    pub table: TableOptions,
 }
+
+/// How the tables play: the pace, and what the table may do for a human seat.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableOptions {
+    /// How fast AI seats act and the table's pauses pass: 0.5 (slow) to 3 (fast), 1 usual.
+    pub speed: f32,
+    /// Dominoes: a human seat that cannot play draws (or passes) by itself.
+    pub auto_draw: bool,
+    /// Dominoes: a human seat's only legal play is made for it (announcing its true count).
+    pub auto_play: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            speed: 1.0,
+            auto_draw: false,
+            auto_play: false,
+        }
+    }
+}
+
+/// The slowest and fastest table speeds.
+pub const SPEEDS: (f32, f32) = (0.5, 3.0);
 
 impl Default for Settings {
     fn default() -> Self {
@@ -34,6 +61,7 @@ impl Default for Settings {
             window_mode: WindowMode::Windowed,
             volume: 0.8,
             last_setup: None,
+            table: TableOptions::default(),
         }
     }
 }
@@ -58,6 +86,11 @@ impl Settings {
             s.volume.clamp(0.0, 1.0)
         } else {
             Settings::default().volume
+        };
+        s.table.speed = if s.table.speed.is_finite() {
+            s.table.speed.clamp(SPEEDS.0, SPEEDS.1)
+        } else {
+            1.0
         };
         Ok(s)
     }
@@ -123,11 +156,7 @@ mod tests {
         let s = Settings {
             window_mode: WindowMode::Fullscreen,
             volume: 0.25,
-            last_setup: Some(TableSetup {
-                game: Game::Dominoes,
-                preset: "hoyle".into(),
-                seats: vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
-            }),
+            last_setup: Some(TableSetup::new(Game::Dominoes, "hoyle".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)])),
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (s, None));

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
+use crate::rules::dominoes::TileSet;
 use crate::rules::{Catalog, Game};
 
 /// Who plays a seat.
@@ -21,20 +22,58 @@ pub struct TableSetup {
     pub game: Game,
     pub preset: String,
     pub seats: Vec<SeatKind>,
+    /// Dominoes: four players as two partnerships (seats 1 and 3 against 2 and 4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partnerships: bool,
+    /// Dominoes: another set than the preset's (double-nine or double-twelve seat more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<TileSet>,
+    /// Dominoes: every human's hand face up (family play: no pass screens).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_hands: bool,
 }
 
 impl TableSetup {
+    /// A table of `game` and `preset` with these seats and the preset's own options.
+    pub fn new(game: Game, preset: String, seats: Vec<SeatKind>) -> TableSetup {
+        TableSetup {
+            game,
+            preset,
+            seats,
+            partnerships: false,
+            set: None,
+            open_hands: false,
+        }
+    }
+
+    /// Whether this table may play in partnerships: four dominoes seats, a preset that allows it.
+    pub fn may_partner(&self, catalog: &Catalog) -> bool {
+        self.game == Game::Dominoes
+            && self.seats.len() == 4
+            && catalog
+                .dominoes
+                .iter()
+                .any(|p| p.name == self.preset && p.variant.partnerships)
+    }
+
+    /// The fewest and most seats this table may have: the preset's, or as many as a larger
+    /// dominoes set deals to.
+    pub fn seat_range(&self, catalog: &Catalog) -> Option<(u8, u8)> {
+        let p = catalog.find(self.game, &self.preset)?;
+        let max = match self.set {
+            Some(set) if self.game == Game::Dominoes => set.max_players().max(p.seats.max),
+            _ => p.seats.max,
+        };
+        Some((p.seats.min, max))
+    }
+
     /// The game's default preset at its smallest table: seat 1 human, the rest AI at Normal.
     pub fn default_for(game: Game, catalog: &Catalog) -> TableSetup {
         let (preset, min) = catalog
             .default_preset(game)
             .map(|p| (p.name, p.seats.min.max(1)))
             .unwrap_or_default();
-        let mut setup = TableSetup {
-            game,
-            preset,
-            seats: vec![SeatKind::Human],
-        };
+        let mut setup = TableSetup::new(game, preset, vec![SeatKind::Human]);
         setup.fit_seats(min.max(1) as usize);
         setup
     }
@@ -48,11 +87,10 @@ impl TableSetup {
     pub fn choose_preset(&mut self, name: &str, catalog: &Catalog) {
         if let Some(p) = catalog.find(self.game, name) {
             self.preset = p.name;
-            let n = self
-                .seats
-                .len()
-                .clamp(p.seats.min as usize, p.seats.max as usize);
+            let (min, max) = self.seat_range(catalog).unwrap_or((p.seats.min, p.seats.max));
+            let n = self.seats.len().clamp(min as usize, max as usize);
             self.fit_seats(n);
+            self.partnerships &= self.may_partner(catalog);
         }
     }
 
@@ -65,13 +103,18 @@ impl TableSetup {
                 self.preset
             )
         })?;
-        if !p.seats.contains(self.seats.len()) {
+        let (min, max) = self.seat_range(catalog).unwrap_or((p.seats.min, p.seats.max));
+        if !(min as usize..=max as usize).contains(&self.seats.len()) {
             return Err(format!(
-                "{} is played by {}–{} seats, not {}",
+                "{} is played by {min}–{max} seats, not {}",
                 p.title,
-                p.seats.min,
-                p.seats.max,
                 self.seats.len()
+            ));
+        }
+        if self.partnerships && !self.may_partner(catalog) {
+            return Err(format!(
+                "{} is played in partnerships by four seats only",
+                p.title
             ));
         }
         Ok(())
@@ -124,11 +167,7 @@ mod tests {
             setup.or_default(&catalog),
             TableSetup::default_for(Game::Dominoes, &catalog)
         );
-        let unknown = TableSetup {
-            game: Game::Kugelbox,
-            preset: "bowling".into(),
-            seats: vec![SeatKind::Human],
-        };
+        let unknown = TableSetup::new(Game::Kugelbox, "bowling".into(), vec![SeatKind::Human]);
         assert!(unknown.validate(&catalog).unwrap_err().contains("bowling"));
     }
 }

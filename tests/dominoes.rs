@@ -1198,6 +1198,7 @@ fn record_of(name: &str, seats: u8, partners: bool, seed: u64) -> (DominoesRecor
         preset: name.into(),
         seats,
         partnerships: partners,
+        set: None,
         seed,
         actions,
     };

@@ -604,6 +604,7 @@ fn record_of(name: &str, seats: u8, seed: u64) -> (KugelRecord, KugelGame) {
         preset: name.into(),
         seats,
         partnerships: false,
+        set: None,
         seed,
         actions,
     };

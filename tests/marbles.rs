@@ -915,6 +915,7 @@ fn record_of(preset: &str, seats: u8, seed: u64) -> (GameRecord, MarblesGame) {
         preset: preset.into(),
         seats,
         partnerships: false,
+        set: None,
         seed,
         actions,
     };
@@ -994,6 +995,7 @@ fn malformed_records_get_clear_errors() {
         preset: "chess".into(),
         seats: 2,
         partnerships: false,
+        set: None,
         seed: 1,
         actions: vec![],
     };

@@ -40,12 +40,13 @@ pub fn app_with_settings(frame_ms: u64, settings: Option<std::path::PathBuf>) ->
 /// Sits `seats` down at a MUGGINS! table of `preset` and starts the game; false if it did not
 /// start.
 pub fn start_marbles(app: &mut App, preset: &str, seats: Vec<SeatKind>) -> bool {
-    let setup = TableSetup {
-        game: Game::Marbles,
-        preset: preset.into(),
-        seats,
-    };
-    for n in [Nav::SetUp(Game::Marbles), Nav::Configure(setup), Nav::Start] {
+    start(app, TableSetup::new(Game::Marbles, preset.into(), seats))
+}
+
+/// Sits a table down as set up and starts the game; false if it did not start.
+pub fn start(app: &mut App, setup: TableSetup) -> bool {
+    let game = setup.game;
+    for n in [Nav::SetUp(game), Nav::Configure(setup), Nav::Start] {
         app.world_mut().write_message(n);
     }
     for _ in 0..3 {

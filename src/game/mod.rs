@@ -2,7 +2,7 @@
 //! it needs a window, so `tests/` run it headless with `MinimalPlugins`.
 
 mod camera;
-mod dominoes;
+pub mod dominoes;
 pub mod headless;
 mod kugelbox;
 pub mod live;
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
 /// What the game adds over a window: each game's HUD and pointer (they need egui's context, so
 /// the ui's plugin comes first).
 pub fn windowed(app: &mut App) {
-    app.add_plugins(marbles::windowed);
+    app.add_plugins((marbles::windowed, dominoes::windowed));
 }
 
 /// Run condition: a table of `game` is being played.

@@ -21,6 +21,9 @@ pub struct Record<A> {
     /// Dominoes: four players as two partnerships.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partnerships: bool,
+    /// Dominoes: the set, when not the preset's (`"DoubleNine"`, `"DoubleTwelve"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<super::dominoes::TileSet>,
     pub seed: u64,
     pub actions: Vec<A>,
 }
@@ -42,9 +45,16 @@ impl<A: GameAction> Record<A> {
             preset: preset.into(),
             seats,
             partnerships,
+            set: None,
             seed,
             actions: Vec::new(),
         }
+    }
+
+    /// The same record played with another dominoes set than its preset's.
+    pub fn with_set(mut self, set: Option<super::dominoes::TileSet>) -> Record<A> {
+        self.set = set;
+        self
     }
 
     /// Parses a record and checks its `"game"` field.
@@ -142,6 +152,7 @@ pub struct RecordSummary {
     pub preset: String,
     pub seats: u8,
     pub partnerships: bool,
+    pub set: Option<super::dominoes::TileSet>,
     pub seed: u64,
     pub moves: usize,
 }
@@ -175,6 +186,7 @@ impl AnyRecord {
                 preset: r.preset.clone(),
                 seats: r.seats,
                 partnerships: r.partnerships,
+                set: r.set,
                 seed: r.seed,
                 moves: r.actions.len(),
             }

@@ -19,10 +19,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Which issue brings each game to life; shown on its table until then.
 fn coming(game: Game) -> Option<&'static str> {
     match game {
-        Game::Marbles => None,
-        Game::Dominoes => Some(
-            "Its rules engine and tile layout are ready (try `muggins sim dominoes`); play comes next.",
-        ),
+        Game::Marbles | Game::Dominoes => None,
         Game::Kugelbox => Some(
             "Its rules engine and the physics box are ready (try `muggins kugel 1,1 5,5`); play comes next.",
         ),

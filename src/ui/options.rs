@@ -5,7 +5,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, UiState};
 use crate::game::SaveSettings;
-use crate::settings::{Settings, WindowMode};
+use crate::settings::{SPEEDS, Settings, WindowMode};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -43,6 +43,23 @@ fn draw(
                     edit.volume = percent / 100.0;
                 }
             });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Table speed");
+                ui.add(
+                    egui::Slider::new(&mut edit.table.speed, SPEEDS.0..=SPEEDS.1)
+                        .step_by(0.25)
+                        .suffix("×"),
+                );
+            });
+            ui.checkbox(
+                &mut edit.table.auto_draw,
+                "Dominoes: draw or pass by myself when I cannot play",
+            );
+            ui.checkbox(
+                &mut edit.table.auto_play,
+                "Dominoes: make my only possible play for me",
+            );
             let button = ui.button("Close");
             if ui_state.options_focus {
                 ui_state.options_focus = false;

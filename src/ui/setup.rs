@@ -10,7 +10,8 @@ use super::{DrawUi, IVORY, big_button, focus_first, panel, seat_label};
 use crate::ai::Difficulty;
 use crate::game::table::seats::{Device, Seating, pad_number, seat_name};
 use crate::game::{Nav, Presets, Screen, Table};
-use crate::rules::PresetInfo;
+use crate::rules::dominoes::TileSet;
+use crate::rules::{Game, PresetInfo};
 use crate::table::{SeatKind, TableSetup};
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,7 +46,10 @@ fn draw(
         ui.columns(2, |cols| {
             preset_column(&mut cols[0], &mut edit, &presets);
             if let Some(p) = &chosen {
-                seats_column(&mut cols[1], &mut edit, p, &mut seating, &pads);
+                seats_column(&mut cols[1], &mut edit, p, &presets, &mut seating, &pads);
+                if edit.game == Game::Dominoes {
+                    dominoes_options(&mut cols[1], &mut edit, &presets);
+                }
             }
         });
     });
@@ -108,14 +112,18 @@ fn seats_column(
     ui: &mut egui::Ui,
     edit: &mut TableSetup,
     p: &PresetInfo,
+    presets: &Presets,
     seating: &mut Seating,
     pads: &[Entity],
 ) {
+    let (min, max) = edit
+        .seat_range(presets)
+        .unwrap_or((p.seats.min, p.seats.max));
     ui.heading("Seats");
     ui.label(&p.about);
     ui.add_space(6.0);
     let mut remove = None;
-    let can_remove = edit.seats.len() > p.seats.min as usize;
+    let can_remove = edit.seats.len() > min as usize;
     for (i, seat) in edit.seats.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             seat_label(ui, i, seat_name(i as u8));
@@ -132,17 +140,19 @@ fn seats_column(
     }
     if let Some(i) = remove {
         edit.seats.remove(i);
+        edit.partnerships &= edit.seats.len() == 4;
         if i < seating.devices.len() {
             seating.devices.remove(i);
         }
     }
-    if edit.seats.len() < (p.seats.max as usize).min(crate::game::table::seats::MAX_SEATS)
+    if edit.seats.len() < (max as usize).min(crate::game::table::seats::MAX_SEATS)
         && ui.button("➕ Add a seat").clicked()
     {
         edit.fit_seats(edit.seats.len() + 1);
+        edit.partnerships &= edit.seats.len() == 4;
     }
     ui.label(
-        egui::RichText::new(format!("{}–{} seats", p.seats.min, p.seats.max))
+        egui::RichText::new(format!("{min}–{max} seats"))
             .small()
             .weak(),
     );
@@ -209,5 +219,45 @@ fn seat_row(
                 *seat = SeatKind::Ai(next);
             }
         }
+    }
+}
+
+/// A dominoes table's options: the set (a larger one seats more), partnerships for four, and
+/// open hands for family play. Each is a button, so the d-pad and Enter reach it.
+fn dominoes_options(ui: &mut egui::Ui, edit: &mut TableSetup, presets: &Presets) {
+    ui.add_space(8.0);
+    ui.heading("Table");
+    ui.horizontal(|ui| {
+        ui.label("Set");
+        for (set, name) in [
+            (None, "double-six"),
+            (Some(TileSet::DoubleNine), "double-nine"),
+            (Some(TileSet::DoubleTwelve), "double-twelve"),
+        ] {
+            if ui.selectable_label(edit.set == set, name).clicked() {
+                edit.set = set;
+                let (min, max) = edit.seat_range(presets).unwrap_or((2, 4));
+                let n = edit.seats.len().clamp(min as usize, max as usize);
+                edit.fit_seats(n);
+            }
+        }
+    });
+    if edit.seats.len() == 4 && edit.may_partner(presets) {
+        let text = if edit.partnerships {
+            "Partnerships: seats 1 + 3 against 2 + 4"
+        } else {
+            "Partnerships: off (every seat for itself)"
+        };
+        if ui.selectable_label(edit.partnerships, text).clicked() {
+            edit.partnerships = !edit.partnerships;
+        }
+    }
+    let text = if edit.open_hands {
+        "Open hands: every human hand shown (no pass screens)"
+    } else {
+        "Open hands: off (hands hidden, a pass screen between humans)"
+    };
+    if ui.selectable_label(edit.open_hands, text).clicked() {
+        edit.open_hands = !edit.open_hands;
     }
 }

@@ -138,7 +138,7 @@ fn saved_games(
             Ok(r) => {
                 ui.label(r.summary().line());
                 // A game whose table cannot play yet is listed, not replayed.
-                let playable = r.game() == Game::Marbles;
+                let playable = matches!(r.game(), Game::Marbles | Game::Dominoes);
                 if ui
                     .add_enabled(playable, egui::Button::new("Replay"))
                     .clicked()

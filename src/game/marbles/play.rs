@@ -181,7 +181,7 @@ impl Played for MarblesGame {
         r.let_pass(seat);
     }
 
-    fn applied(r: &mut MarblesPlay) {
+    fn applied(r: &mut MarblesPlay, _events: &[Event]) {
         // A new window (or none): human opponents get their countdown, AI seats speak anew.
         if r.game.window != r.table.window_seen {
             r.table.window_seen = r.game.window;

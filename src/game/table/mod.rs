@@ -67,8 +67,9 @@ pub trait Played: TableGame {
     fn throw(r: &mut Referee<Self>, seat: SeatIndex, flick: Option<Flick>) -> Result<(), String>;
     /// `seat` lets the open window pass.
     fn pass(r: &mut Referee<Self>, seat: SeatIndex);
-    /// Called after every action the rules took (a window opened, a countdown starts).
-    fn applied(r: &mut Referee<Self>);
+    /// Called after every action the rules took, with what happened (a window opened, a
+    /// countdown starts, a hand ended).
+    fn applied(r: &mut Referee<Self>, events: &[Self::Event]);
     /// The table's own step each frame (countdowns, what the live physics finished): an action
     /// it takes itself, such as the faces of dice that came to rest.
     fn step(r: &mut Referee<Self>, dt: f32) -> Option<Self::Action>;

@@ -66,10 +66,12 @@ pub fn saved_records(dir: &Path) -> Vec<(PathBuf, Result<AnyRecord, String>)> {
 /// played by the record).
 pub fn replay_navs(record: &AnyRecord) -> Vec<Nav> {
     let s = record.summary();
-    let setup = TableSetup {
-        game: s.game,
-        preset: s.preset,
-        seats: vec![SeatKind::Ai(crate::ai::Difficulty::Normal); s.seats as usize],
-    };
+    let mut setup = TableSetup::new(
+        s.game,
+        s.preset,
+        vec![SeatKind::Ai(crate::ai::Difficulty::Normal); s.seats as usize],
+    );
+    setup.partnerships = s.partnerships;
+    setup.set = s.set;
     vec![Nav::SetUp(s.game), Nav::Configure(setup), Nav::Start]
 }

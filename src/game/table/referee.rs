@@ -96,15 +96,15 @@ impl<G: Played> Referee<G> {
         match self.game.apply(action) {
             Ok(events) => {
                 self.record.actions.push(action);
-                for e in events {
-                    self.log.push(G::describe(&e));
-                    out.write(Happened(e));
+                for e in &events {
+                    self.log.push(G::describe(e));
+                    out.write(Happened(e.clone()));
                 }
                 if self.log.len() > LOG_LINES {
                     self.log.drain(..LOG_LINES / 2);
                 }
                 self.ai_wait = super::AI_PAUSE_S * self.pace;
-                G::applied(self);
+                G::applied(self, &events);
                 true
             }
             Err(e) => {
@@ -272,6 +272,10 @@ pub fn rules_moved<G: Played>(
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct TablePace(pub f32);
 
+/// The seed the next game sits down with, instead of the clock's (tests, the screenshot tour).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct NextSeed(pub u64);
+
 /// A seed for a new game: the clock's nanoseconds, mixed.
 fn new_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
@@ -281,12 +285,15 @@ fn new_seed() -> u64 {
 }
 
 /// Sits the table down to a new game of `G` (or the saved game asked to be replayed).
+#[allow(clippy::too_many_arguments)]
 pub fn start<G: Played>(
     mut commands: Commands,
     table: Res<crate::game::Table>,
     presets: Res<crate::game::Presets>,
     replay: Option<Res<super::records::ReplayRequest>>,
     pace: Option<Res<TablePace>>,
+    settings: Option<Res<crate::settings::Settings>>,
+    next_seed: Option<Res<NextSeed>>,
     mut notices: ResMut<crate::game::Notices>,
     mut nav: MessageWriter<Nav>,
 ) {
@@ -295,12 +302,22 @@ pub fn start<G: Played>(
         commands.remove_resource::<super::records::ReplayRequest>();
         <G::Action as GameAction>::of(&r.0).cloned()
     });
-    let seed = saved.as_ref().map_or_else(new_seed, |r| r.seed);
-    let partnerships = saved.as_ref().is_some_and(|r| r.partnerships);
-    let record = Record::new(&table.preset, table.seats.len() as u8, partnerships, seed);
+    let seed = saved
+        .as_ref()
+        .map(|r| r.seed)
+        .or(next_seed.map(|s| s.0))
+        .unwrap_or_else(new_seed);
+    let partnerships = saved
+        .as_ref()
+        .map_or(table.partnerships, |r| r.partnerships);
+    let set = saved.as_ref().map_or(table.set, |r| r.set);
+    let record =
+        Record::new(&table.preset, table.seats.len() as u8, partnerships, seed).with_set(set);
     match Referee::<G>::new(record, &presets.0, table.seats.clone()) {
         Ok(mut referee) => {
-            referee.pace = pace.map_or(1.0, |p| p.0);
+            // The player's speed setting, over the tour's hurry.
+            let speed = settings.map_or(1.0, |s| s.table.speed.max(0.1));
+            referee.pace = pace.map_or(1.0, |p| p.0) / speed;
             if let Some(r) = saved {
                 referee.replay = Some(r.actions.into_iter().collect());
             }

@@ -242,9 +242,9 @@ pub fn join_on_setup(
     for (pad, gamepad) in &pads {
         let mine = seating.seat_of(pad);
         if gamepad.just_pressed(GamepadButton::South) && mine.is_none() {
-            let max = presets
-                .find(setup.game, &setup.preset)
-                .map_or(setup.seats.len(), |p| p.seats.max as usize)
+            let max = setup
+                .seat_range(&presets.0)
+                .map_or(setup.seats.len(), |(_, max)| max as usize)
                 .min(MAX_SEATS);
             let free = (0..setup.seats.len()).find(|s| {
                 setup.seats[*s] == SeatKind::Human

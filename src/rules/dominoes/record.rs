@@ -13,7 +13,11 @@ pub type DominoesRecord = Record<Action>;
 pub type DominoesReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
 crate::rules::table::table_game!(DominoesGame, Dominoes, dominoes, |p, r| {
-    DominoesGame::new(p.variant, r.seats, r.partnerships, r.seed)
+    let mut variant = p.variant;
+    if let Some(set) = r.set {
+        variant.set = set;
+    }
+    DominoesGame::new(variant, r.seats, r.partnerships, r.seed)
 });
 
 /// Plays a record through: the final state and every event (the first deal's included), or the
