@@ -233,7 +233,10 @@ fn pads(
         let step = sticks.read(pad, gamepad, time.delta_secs());
         let mut choice = choices.get(seat);
         if play.may_move(seat) {
-            freshen(&play, &mut choice, seat);
+            // As the turn comes, a tile that plays is chosen.
+            if !settle.ready() {
+                freshen(&play, &mut choice, seat);
+            }
             if step != 0 {
                 step_tile(&play, &mut choice, seat, step);
             }

@@ -472,7 +472,21 @@ impl Played for DominoesGame {
 
     fn may_act(r: &DominoesPlay, seat: Seat, action: &Action) -> bool {
         match *action {
-            Action::Muggins(by) => by == seat && r.window_open() && r.may_speak().contains(&seat),
+            // An opponent calls for itself: a human while the window counts down, an AI when
+            // the table asks it.
+            Action::Muggins(by) => {
+                by == seat
+                    && match r.game.phase {
+                        Phase::Call { scorer, .. } => {
+                            if r.is_human(seat) {
+                                r.window_open() && r.may_speak().contains(&seat)
+                            } else {
+                                r.game.side(seat) != r.game.side(scorer)
+                            }
+                        }
+                        _ => false,
+                    }
+            }
             // The window closes by itself.
             Action::Proceed => false,
             _ => r.may_move(seat),

@@ -216,7 +216,10 @@ fn keys(
         return;
     }
     let mut choice = choices.get(seat);
-    freshen(&play, &mut choice, seat);
+    // As the turn comes, a tile that plays is chosen.
+    if !ready {
+        freshen(&play, &mut choice, seat);
+    }
     if keys.just_pressed(KeyCode::ArrowRight) {
         step_tile(&play, &mut choice, seat, 1);
     } else if keys.just_pressed(KeyCode::ArrowLeft) {
