@@ -10,7 +10,9 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::ai::Difficulty;
+use crate::ai::dominoes::DominoesAi;
 use crate::ai::marbles::MarblesAi;
+use crate::game::dominoes::play::{DominoesIntent, DominoesPlay, HandChoices};
 use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
 use crate::game::table::referee::TablePace;
 use crate::game::{self, Nav, SettingsPath};
@@ -72,6 +74,12 @@ enum Step {
     /// Press a button of the tour's gamepad `n` (connected on first use), released a frame on.
     Pad(usize, GamepadButton),
     Release(usize, GamepadButton),
+    /// Dominoes: play the human seat (0) as a Normal player would until the moment comes.
+    Dominoes(Deal),
+    /// Dominoes: seat 0 chooses the tile that plays at the most ends (its ends are marked).
+    ChooseTile,
+    /// Dominoes: seat 0 does this.
+    Domino(DominoesIntent),
     /// Wait until this screenshot is on disk.
     Saved(PathBuf),
     /// Wait for every screenshot to be written, check them, quit.
@@ -111,6 +119,124 @@ impl Moment {
     }
 }
 
+/// Moments of a dominoes game the tour waits for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Deal {
+    /// Seat 0 moves with tiles that play, and a spinner's side arms are open.
+    SpinnerArms,
+    /// Seat 0 must draw.
+    MustDraw,
+    /// A pass screen is up.
+    PassScreen,
+    /// A hand has ended, face up.
+    HandEnd,
+    /// The game is over.
+    Over,
+}
+
+impl Deal {
+    fn reached(self, play: &DominoesPlay) -> bool {
+        match self {
+            Deal::SpinnerArms => {
+                play.may_move(0)
+                    && !play.placements(0).is_empty()
+                    && play
+                        .game
+                        .layout
+                        .arms()
+                        .iter()
+                        .filter(|a| a.parent.is_some() && a.len > 0)
+                        .count()
+                        >= 1
+            }
+            Deal::MustDraw => play.no_play(0) == Some(crate::rules::dominoes::Action::Draw),
+            Deal::PassScreen => play.table.pass_to.is_some(),
+            Deal::HandEnd => play.table.reveal.is_some(),
+            Deal::Over => play.game.outcome.is_some(),
+        }
+    }
+}
+
+/// What the tour's dominoes seat (0) does now: move on from a hand's end, say ready, or move as
+/// a Normal player would.
+fn domino_on(play: &DominoesPlay, hand: &mut DominoesAi) -> Option<DominoesIntent> {
+    if play.table.reveal.is_some() || play.table.pass_to == Some(0) {
+        return Some(DominoesIntent::Pass { seat: 0 });
+    }
+    if !play.may_move(0) {
+        return None;
+    }
+    let action = hand.act(&play.game.view(0))?;
+    Some(DominoesIntent::Act { seat: 0, action })
+}
+
+/// A dominoes game of All Fives (every double a spinner, counts called) against an Expert:
+/// the spinner's arms with seat 0's tile chosen and its ends marked, a draw, a hand's end face
+/// up and the score sheet; then a table of two humans and its pass screen.
+fn dominoes_steps() -> Vec<Step> {
+    let settle = || Step::Wait(8, Duration::from_millis(500));
+    let setup = crate::table::TableSetup::new(
+        Game::Dominoes,
+        "all-fives".into(),
+        vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+    );
+    let mut pair = setup.clone();
+    pair.preset = "muggins".into();
+    pair.seats = vec![
+        SeatKind::Human,
+        SeatKind::Ai(Difficulty::Normal),
+        SeatKind::Human,
+    ];
+    vec![
+        Step::Nav(Nav::Title),
+        settle(),
+        Step::Nav(Nav::SetUp(Game::Dominoes)),
+        Step::Nav(Nav::Configure(setup)),
+        settle(),
+        Step::Nav(Nav::Start),
+        Step::Wait(14, Duration::from_millis(1500)),
+        Step::Shot("04-dominoes"),
+        Step::Speed(3.0),
+        Step::Dominoes(Deal::SpinnerArms),
+        Step::Speed(1.0),
+        Step::ChooseTile,
+        Step::Wait(8, Duration::from_millis(900)),
+        Step::Shot("17-dominoes-ends"),
+        Step::Speed(3.0),
+        Step::Dominoes(Deal::MustDraw),
+        Step::Speed(1.0),
+        Step::Wait(14, Duration::from_millis(700)),
+        Step::Domino(DominoesIntent::Act {
+            seat: 0,
+            action: crate::rules::dominoes::Action::Draw,
+        }),
+        Step::Wait(3, Duration::from_millis(150)),
+        Step::Speed(0.0),
+        Step::Wait(4, Duration::from_millis(300)),
+        Step::Shot("18-dominoes-draw"),
+        Step::Speed(3.0),
+        Step::Dominoes(Deal::HandEnd),
+        Step::Speed(1.0),
+        Step::Wait(10, Duration::from_millis(1200)),
+        Step::Shot("20-dominoes-hand-end"),
+        Step::Speed(4.0),
+        Step::Dominoes(Deal::Over),
+        Step::Speed(1.0),
+        Step::Wait(10, Duration::from_secs(5)),
+        Step::Shot("21-dominoes-sheet"),
+        Step::Nav(Nav::SetUp(Game::Dominoes)),
+        Step::Nav(Nav::Configure(pair)),
+        settle(),
+        Step::Nav(Nav::Start),
+        Step::Wait(8, Duration::from_millis(800)),
+        Step::Speed(3.0),
+        Step::Dominoes(Deal::PassScreen),
+        Step::Speed(1.0),
+        Step::Wait(8, Duration::from_millis(600)),
+        Step::Shot("19-dominoes-pass"),
+    ]
+}
+
 /// The scripted tour of every screen.
 #[derive(Resource)]
 struct Tour {
@@ -130,10 +256,8 @@ impl Tour {
             Step::Shot("01-title"),
         ];
         steps.extend(marbles_steps());
-        for (game, shot) in [
-            (Game::Dominoes, "04-dominoes"),
-            (Game::Kugelbox, "05-kugelbox"),
-        ] {
+        steps.extend(dominoes_steps());
+        for (game, shot) in [(Game::Kugelbox, "05-kugelbox")] {
             steps.extend([
                 Step::Nav(Nav::Title),
                 settle(),
@@ -169,7 +293,11 @@ impl Tour {
 fn marbles_steps() -> Vec<Step> {
     let settle = || Step::Wait(8, Duration::from_millis(500));
     let mut steps = Vec::new();
-    let setup = crate::table::TableSetup::new(Game::Marbles, "classic".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)]);
+    let setup = crate::table::TableSetup::new(
+        Game::Marbles,
+        "classic".into(),
+        vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+    );
     // Seat 1 plays with gamepad 1, which joins it on the setup screen: the HUD shows its
     // button prompts and its cursor on the ring (the tour still acts through intents).
     steps.extend([
@@ -218,17 +346,25 @@ fn marbles_steps() -> Vec<Step> {
         Step::Shot("13-marbles-sheet"),
         // Three seats, two of them joined by gamepads.
         Step::Nav(Nav::SetUp(Game::Marbles)),
-        Step::Nav(Nav::Configure(crate::table::TableSetup::new(Game::Marbles, "classic".into(), vec![
+        Step::Nav(Nav::Configure(crate::table::TableSetup::new(
+            Game::Marbles,
+            "classic".into(),
+            vec![
                 SeatKind::Human,
                 SeatKind::Ai(Difficulty::Expert),
                 SeatKind::Human,
-            ]))),
+            ],
+        ))),
         settle(),
         Step::Pad(1, GamepadButton::South),
         settle(),
         Step::Shot("15-setup-pads"),
         // Three d12 at rest: the close-up shows the numbers the HUD says.
-        Step::Nav(Nav::Configure(crate::table::TableSetup::new(Game::Marbles, "challenge-12".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)]))),
+        Step::Nav(Nav::Configure(crate::table::TableSetup::new(
+            Game::Marbles,
+            "challenge-12".into(),
+            vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)],
+        ))),
         settle(),
         Step::Nav(Nav::Start),
         Step::Wait(14, Duration::from_millis(1500)),
@@ -301,6 +437,10 @@ fn tour(
     marbles: Option<Res<MarblesPlay>>,
     mut intents: MessageWriter<MarblesIntent>,
     mut hand: Local<Option<MarblesAi>>,
+    dominoes: Option<Res<DominoesPlay>>,
+    mut domino_intents: MessageWriter<DominoesIntent>,
+    mut domino_hand: Local<Option<DominoesAi>>,
+    mut choices: ResMut<HandChoices>,
     mut time: ResMut<Time<Virtual>>,
 ) {
     if Instant::now() > script.deadline {
@@ -368,6 +508,38 @@ fn tour(
             }
             // Look again next frame.
             script.frames_left = 1;
+        }
+        Step::Dominoes(deal) => {
+            let Some(play) = dominoes.as_deref() else {
+                return;
+            };
+            if deal.reached(play) {
+                return;
+            }
+            script.steps.push_front(Step::Dominoes(deal));
+            let hand = domino_hand.get_or_insert_with(|| DominoesAi::new(Difficulty::Normal, 7));
+            // Seat 0 plays on; a pass screen waited for is left up.
+            let waits_for_pass = deal == Deal::PassScreen;
+            if let Some(intent) = domino_on(play, hand)
+                && !(waits_for_pass && matches!(intent, DominoesIntent::Pass { .. }))
+            {
+                domino_intents.write(intent);
+            }
+            script.frames_left = 1;
+        }
+        Step::ChooseTile => {
+            if let Some(play) = dominoes.as_deref() {
+                let best = play
+                    .hand(0, Default::default())
+                    .into_iter()
+                    .max_by_key(|t| play.ends_for(0, *t).len());
+                let c = choices.of(0);
+                c.tile = best;
+                c.end = 0;
+            }
+        }
+        Step::Domino(i) => {
+            domino_intents.write(i);
         }
         Step::Shot(name) => {
             let path = script.dir.join(format!("{name}.png"));

@@ -156,7 +156,11 @@ mod tests {
         let s = Settings {
             window_mode: WindowMode::Fullscreen,
             volume: 0.25,
-            last_setup: Some(TableSetup::new(Game::Dominoes, "hoyle".into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)])),
+            last_setup: Some(TableSetup::new(
+                Game::Dominoes,
+                "hoyle".into(),
+                vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+            )),
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (s, None));

@@ -87,7 +87,9 @@ impl TableSetup {
     pub fn choose_preset(&mut self, name: &str, catalog: &Catalog) {
         if let Some(p) = catalog.find(self.game, name) {
             self.preset = p.name;
-            let (min, max) = self.seat_range(catalog).unwrap_or((p.seats.min, p.seats.max));
+            let (min, max) = self
+                .seat_range(catalog)
+                .unwrap_or((p.seats.min, p.seats.max));
             let n = self.seats.len().clamp(min as usize, max as usize);
             self.fit_seats(n);
             self.partnerships &= self.may_partner(catalog);
@@ -103,7 +105,9 @@ impl TableSetup {
                 self.preset
             )
         })?;
-        let (min, max) = self.seat_range(catalog).unwrap_or((p.seats.min, p.seats.max));
+        let (min, max) = self
+            .seat_range(catalog)
+            .unwrap_or((p.seats.min, p.seats.max));
         if !(min as usize..=max as usize).contains(&self.seats.len()) {
             return Err(format!(
                 "{} is played by {min}–{max} seats, not {}",

@@ -89,9 +89,10 @@ fn ai_game(preset: &str, partnerships: bool, seed: u64) {
     let p = play(&app);
     let outcome = p.game.outcome.clone().expect("over");
     let (catalog, _) = Catalog::builtin();
-    let (again, _) =
-        muggins::rules::record::replay::<muggins::rules::dominoes::DominoesGame>(&p.record, &catalog)
-            .expect("the record replays");
+    let (again, _) = muggins::rules::record::replay::<muggins::rules::dominoes::DominoesGame>(
+        &p.record, &catalog,
+    )
+    .expect("the record replays");
     assert_eq!(again.outcome.as_ref(), Some(&outcome), "{preset}");
     assert_eq!(again.winners(), outcome.winners);
     let sheet = app.world().resource::<ScoreSheet>();
@@ -130,7 +131,10 @@ fn a_partnership_game_plays_to_the_results_and_replays() {
 fn human_table(preset: &str, seed: u64, others: usize) -> App {
     let mut app = app();
     let mut seats = vec![SeatKind::Human];
-    seats.extend(std::iter::repeat_n(SeatKind::Ai(Difficulty::Normal), others));
+    seats.extend(std::iter::repeat_n(
+        SeatKind::Ai(Difficulty::Normal),
+        others,
+    ));
     start(&mut app, preset, seats, false, seed);
     app
 }
@@ -173,10 +177,13 @@ fn a_human_plays_a_chosen_end_and_draws_until_a_tile_plays() {
                     // The tile just drawn plays: lay it at its last end.
                     let ends = play(&app).placements(0);
                     let p = *ends.last().unwrap();
-                    intend(&mut app, DominoesIntent::Act {
-                        seat: 0,
-                        action: Action::play(p),
-                    });
+                    intend(
+                        &mut app,
+                        DominoesIntent::Act {
+                            seat: 0,
+                            action: Action::play(p),
+                        },
+                    );
                     assert_eq!(play(&app).record.actions.last(), Some(&Action::play(p)));
                     drew_then_played = true;
                 }
@@ -187,10 +194,13 @@ fn a_human_plays_a_chosen_end_and_draws_until_a_tile_plays() {
         let p = *placements.last().unwrap();
         let ends = play(&app).ends_for(0, p.tile);
         assert!(ends.iter().any(|e| e.placement == p));
-        intend(&mut app, DominoesIntent::Act {
-            seat: 0,
-            action: Action::play(p),
-        });
+        intend(
+            &mut app,
+            DominoesIntent::Act {
+                seat: 0,
+                action: Action::play(p),
+            },
+        );
         assert_eq!(play(&app).record.actions.last(), Some(&Action::play(p)));
         plays += 1;
         // The tile is carried to the table and set down there by physics.
@@ -203,7 +213,10 @@ fn a_human_plays_a_chosen_end_and_draws_until_a_tile_plays() {
         }
     }
     assert!(plays > 6, "{plays} plays");
-    assert!(drew_then_played, "seat 0 drew a tile that played and laid it");
+    assert!(
+        drew_then_played,
+        "seat 0 drew a tile that played and laid it"
+    );
 }
 
 /// Makes seat 0's move now a lead holding `tiles` (a fresh hand state, for the cases play
@@ -227,7 +240,11 @@ fn the_sniff_choice_is_asked_and_either_way_is_laid() {
         my_move(&mut app);
         lead_with(&mut app, &[t("4-4"), t("6-1")]);
         let ends = play(&app).ends_for(0, t("4-4"));
-        assert_eq!(ends.len(), 2, "the sniff may lead in line or crosswise: {ends:?}");
+        assert_eq!(
+            ends.len(),
+            2,
+            "the sniff may lead in line or crosswise: {ends:?}"
+        );
         // The mouse on that end: the HUD asks which way.
         {
             let world = app.world_mut();
@@ -235,15 +252,26 @@ fn the_sniff_choice_is_asked_and_either_way_is_laid() {
             choices.of(0).tile = Some(t("4-4"));
         }
         let way = ends.iter().find(|e| e.placement.inline == inline).unwrap();
-        intend(&mut app, DominoesIntent::Act {
-            seat: 0,
-            action: Action::play(way.placement),
-        });
+        intend(
+            &mut app,
+            DominoesIntent::Act {
+                seat: 0,
+                action: Action::play(way.placement),
+            },
+        );
         let laid = play(&app).record.actions.last().copied();
         assert_eq!(laid, Some(Action::play(way.placement)));
         let slot = play(&app).shown_slots()[0];
-        assert_eq!(slot.crosswise, !inline, "laid {}", if inline { "in line" } else { "crosswise" });
-        assert!(happened_before(&app, inline), "the play says which way it lay");
+        assert_eq!(
+            slot.crosswise,
+            !inline,
+            "laid {}",
+            if inline { "in line" } else { "crosswise" }
+        );
+        assert!(
+            happened_before(&app, inline),
+            "the play says which way it lay"
+        );
     }
 }
 
@@ -270,14 +298,20 @@ fn announce(preset: &str, wrong: bool) -> (Vec<Event>, i32, i32, u16) {
             intend(&mut app, DominoesIntent::Act { seat: 0, action });
             continue;
         }
-        let scoring = placements.iter().find(|pl| p.game.points_for(**pl) > 0).copied();
+        let scoring = placements
+            .iter()
+            .find(|pl| p.game.points_for(**pl) > 0)
+            .copied();
         let Some(pl) = scoring else {
             let pl = placements[0];
             let points = p.game.points_for(pl);
-            intend(&mut app, DominoesIntent::Act {
-                seat: 0,
-                action: Action::play_announcing(pl, points),
-            });
+            intend(
+                &mut app,
+                DominoesIntent::Act {
+                    seat: 0,
+                    action: Action::play_announcing(pl, points),
+                },
+            );
             continue;
         };
         let points = p.game.points_for(pl);
@@ -308,7 +342,12 @@ fn a_wrong_count_is_caught_by_the_ai_and_a_right_one_is_not() {
     for (preset, steal) in [("all-fives", true), ("hoyle", false)] {
         let (events, mine, theirs, points) = announce(preset, true);
         let call = events.iter().find_map(|e| match e {
-            Event::MugginsCalled { caller, scorer, stolen, .. } => Some((*caller, *scorer, *stolen)),
+            Event::MugginsCalled {
+                caller,
+                scorer,
+                stolen,
+                ..
+            } => Some((*caller, *scorer, *stolen)),
             _ => None,
         });
         assert_eq!(call, Some((1, 0, steal)), "{preset}: {events:?}");
@@ -317,7 +356,9 @@ fn a_wrong_count_is_caught_by_the_ai_and_a_right_one_is_not() {
         assert!(theirs >= stolen, "{preset}: {theirs} {stolen}");
         let (events, mine, _, points) = announce(preset, false);
         assert!(
-            !events.iter().any(|e| matches!(e, Event::MugginsCalled { .. })),
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::MugginsCalled { .. })),
             "{preset}: a right count is not called"
         );
         assert!(mine >= points as i32, "{preset}: the count is scored");
@@ -389,12 +430,20 @@ fn a_gamepad_seat_chooses_a_tile_and_an_end_plays_and_draws() {
         let last = play(&app).record.actions.get(n).copied();
         match wanted {
             Some(end) => {
-                assert_eq!(last, Some(Action::play(end.placement)), "South plays the chosen end");
+                assert_eq!(
+                    last,
+                    Some(Action::play(end.placement)),
+                    "South plays the chosen end"
+                );
                 assert_eq!(end.placement.tile, tile);
                 played += 1;
             }
             None => {
-                assert_eq!(play(&app).game.hands[0], hand, "a tile that does not play stays");
+                assert_eq!(
+                    play(&app).game.hands[0],
+                    hand,
+                    "a tile that does not play stays"
+                );
                 assert!(play(&app).may_move(0));
             }
         }
@@ -422,7 +471,12 @@ fn faces_ok(app: &mut App) -> Result<(), String> {
         let holder = (0..p.game.seats).find(|s| p.game.hands[*s as usize] & t.bit() != 0);
         match holder {
             Some(s) if p.is_human(s) && p.table.pass_to.is_none() => {}
-            _ => return Err(format!("{t} shows its face (held by {holder:?}, pass screen {:?})", p.table.pass_to)),
+            _ => {
+                return Err(format!(
+                    "{t} shows its face (held by {holder:?}, pass screen {:?})",
+                    p.table.pass_to
+                ));
+            }
         }
     }
     Ok(())
@@ -457,7 +511,11 @@ fn hidden_tiles_never_show_a_face_and_the_pass_screen_comes_when_the_human_chang
         };
         if let Some(to) = p.table.pass_to {
             assert_eq!(to, mover);
-            assert_ne!(Some(mover), last_human, "a pass screen only when the human changes");
+            assert_ne!(
+                Some(mover),
+                last_human,
+                "a pass screen only when the human changes"
+            );
             screens += 1;
             intend(&mut app, DominoesIntent::Pass { seat: to });
             faces_ok(&mut app).unwrap();
@@ -477,10 +535,19 @@ fn hidden_tiles_never_show_a_face_and_the_pass_screen_comes_when_the_human_chang
             .map(|pl| Action::play(*pl))
             .or(p.no_play(mover))
             .unwrap();
-        intend(&mut app, DominoesIntent::Act { seat: mover, action });
+        intend(
+            &mut app,
+            DominoesIntent::Act {
+                seat: mover,
+                action,
+            },
+        );
         faces_ok(&mut app).unwrap();
     }
-    assert!(human_turns > 10 && screens > 5, "{human_turns} human turns, {screens} pass screens");
+    assert!(
+        human_turns > 10 && screens > 5,
+        "{human_turns} human turns, {screens} pass screens"
+    );
 }
 
 #[test]
@@ -504,7 +571,11 @@ fn one_human_gets_no_pass_screen_and_sees_only_their_hand() {
             intend(&mut app, DominoesIntent::Act { seat: 0, action });
         }
         faces_ok(&mut app).unwrap();
-        let faces = app.world_mut().query::<&TileFace>().iter(app.world()).count();
+        let faces = app
+            .world_mut()
+            .query::<&TileFace>()
+            .iter(app.world())
+            .count();
         let p = play(&app);
         let shown = p.shown_slots().len() + p.game.hands[0].count_ones() as usize;
         assert!(faces <= shown, "{faces} faces, {shown} visible tiles");
@@ -523,10 +594,60 @@ fn a_placement_that_is_not_legal_is_refused_and_nothing_changes() {
         arm: 0,
         inline: false,
     };
-    intend(&mut app, DominoesIntent::Act {
-        seat: 0,
-        action: Action::play(bad),
-    });
+    intend(
+        &mut app,
+        DominoesIntent::Act {
+            seat: 0,
+            action: Action::play(bad),
+        },
+    );
     assert_eq!(play(&app).record.actions.len(), n);
     assert!(play(&app).refused.is_some());
+}
+
+#[test]
+fn every_laid_tile_is_set_down_by_physics_at_its_slot() {
+    let mut app = human_table("muggins", 3, 1);
+    for _ in 0..400 {
+        app.update();
+        let p = play(&app);
+        if p.may_move(0) {
+            let action = p
+                .placements(0)
+                .first()
+                .map(|pl| Action::play(*pl))
+                .or(p.no_play(0))
+                .unwrap();
+            intend(&mut app, DominoesIntent::Act { seat: 0, action });
+        }
+    }
+    for _ in 0..40 {
+        app.update();
+    }
+    let slots = play(&app).shown_slots().to_vec();
+    assert!(slots.len() > 5, "{} tiles laid", slots.len());
+    let mut q = app.world_mut().query::<(
+        &LaidTile,
+        &Transform,
+        Option<&muggins::game::live::LiveBody>,
+    )>();
+    let laid: Vec<(Tile, Vec3, bool)> = q
+        .iter(app.world())
+        .map(|(t, at, body)| (t.0, at.translation, body.is_some()))
+        .collect();
+    assert_eq!(laid.len(), slots.len());
+    for slot in &slots {
+        let (_, at, live) = laid
+            .iter()
+            .find(|l| l.0 == slot.tile)
+            .expect("on the table");
+        assert!(live, "{} is a live body", slot.tile);
+        let off = Vec2::new(at.x - slot.x, at.z - slot.z).length();
+        assert!(off < 0.005, "{} rests {off} m from its slot", slot.tile);
+        assert!(
+            (at.y - muggins::physics::tiles::TILE_T / 2.0).abs() < 0.002,
+            "{} lies flat on the felt",
+            slot.tile
+        );
+    }
 }

@@ -87,7 +87,12 @@ fn frames(app: &mut App, n: usize) {
 fn two_pads_join(app: &mut App, preset: &str) -> (Entity, Entity) {
     app.world_mut().write_message(Nav::SetUp(Game::Marbles));
     frames(app, 2);
-    app.world_mut().write_message(Nav::Configure(TableSetup::new(Game::Marbles, preset.into(), vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)])));
+    app.world_mut()
+        .write_message(Nav::Configure(TableSetup::new(
+            Game::Marbles,
+            preset.into(),
+            vec![SeatKind::Human, SeatKind::Ai(Difficulty::Normal)],
+        )));
     frames(app, 2);
     let (a, b) = (connect(app), connect(app));
     frames(app, 1);

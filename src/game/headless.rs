@@ -55,15 +55,24 @@ pub fn start(app: &mut App, setup: TableSetup) -> bool {
     *app.world().resource::<State<Screen>>().get() == Screen::Playing
 }
 
-/// The CPU time of each frame (ms) of 60-frames-a-second MUGGINS! games between AI seats at
-/// `levels`, headless with the physics dice, over `frames` frames (new games as games end).
-pub fn marbles_frame_times(levels: &[crate::ai::Difficulty], frames: usize) -> Vec<f64> {
+/// The CPU time of each frame (ms) of 60-frames-a-second games of `game` at `preset` between AI
+/// seats at `levels`, headless with the live physics, over `frames` frames (new games as games
+/// end).
+pub fn frame_times(
+    game: Game,
+    preset: &str,
+    levels: &[crate::ai::Difficulty],
+    frames: usize,
+) -> Vec<f64> {
     let seats: Vec<SeatKind> = levels.iter().map(|l| SeatKind::Ai(*l)).collect();
     let mut app = app(16);
     let mut times = Vec::with_capacity(frames);
     while times.len() < frames {
         if *app.world().resource::<State<Screen>>().get() != Screen::Playing
-            && !start_marbles(&mut app, "classic", seats.clone())
+            && !start(
+                &mut app,
+                TableSetup::new(game, preset.into(), seats.clone()),
+            )
         {
             break;
         }
@@ -74,9 +83,9 @@ pub fn marbles_frame_times(levels: &[crate::ai::Difficulty], frames: usize) -> V
     times
 }
 
-/// The running MUGGINS! game, headless with its physics dice: the CPU time of a frame over
-/// 3,000 frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second
-/// (`muggins bench frame`).
+/// The running games, headless with their live physics: the CPU time of a frame over 3,000
+/// frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second, MUGGINS!
+/// (`frame.cpu_ms_*`) and dominoes (`frame.dominoes_cpu_ms_*`) (`muggins bench frame`).
 pub fn frame_figures(out: &mut Vec<crate::sim::bench::Figure>) {
     use crate::ai::Difficulty;
     use crate::sim::bench::{Figure, median};
@@ -86,19 +95,32 @@ pub fn frame_figures(out: &mut Vec<crate::sim::bench::Figure>) {
         Difficulty::Normal,
         Difficulty::Easy,
     ];
-    let mut times = marbles_frame_times(&levels, 3000);
-    if times.is_empty() {
-        return;
+    for (game, preset, names) in [
+        (
+            Game::Marbles,
+            "classic",
+            ["frame.cpu_ms_median", "frame.cpu_ms_p99"],
+        ),
+        (
+            Game::Dominoes,
+            "all-fives",
+            ["frame.dominoes_cpu_ms_median", "frame.dominoes_cpu_ms_p99"],
+        ),
+    ] {
+        let mut times = frame_times(game, preset, &levels, 3000);
+        if times.is_empty() {
+            continue;
+        }
+        let p99 = crate::sim::stats::quantile(&mut times, 0.99);
+        out.push(Figure {
+            name: names[0],
+            value: median(times),
+            unit: "ms",
+        });
+        out.push(Figure {
+            name: names[1],
+            value: p99,
+            unit: "ms",
+        });
     }
-    let p99 = crate::sim::stats::quantile(&mut times, 0.99);
-    out.push(Figure {
-        name: "frame.cpu_ms_median",
-        value: median(times),
-        unit: "ms",
-    });
-    out.push(Figure {
-        name: "frame.cpu_ms_p99",
-        value: p99,
-        unit: "ms",
-    });
 }

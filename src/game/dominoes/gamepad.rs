@@ -42,7 +42,10 @@ pub fn controls_key(play: &DominoesPlay) -> u64 {
         Phase::Over => 5,
     };
     let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
-    phase | seat(play.mover()) << 8 | (play.window_open() as u64) << 16 | play.table.view_key() << 24
+    phase
+        | seat(play.mover()) << 8
+        | (play.window_open() as u64) << 16
+        | play.table.view_key() << 24
 }
 
 fn follow_table(play: Res<DominoesPlay>, time: Res<Time>, mut settle: ResMut<Settle>) {
@@ -79,7 +82,8 @@ pub fn step_end(play: &DominoesPlay, choice: &mut HandChoice, seat: Seat, step: 
 /// The end `seat` has chosen for its chosen tile, if the tile goes anywhere.
 pub fn chosen_end(play: &DominoesPlay, choice: &HandChoice, seat: Seat) -> Option<EndChoice> {
     let ends = play.ends_for(seat, choice.tile?);
-    ends.get(choice.end.min(ends.len().saturating_sub(1))).copied()
+    ends.get(choice.end.min(ends.len().saturating_sub(1)))
+        .copied()
 }
 
 /// A choice fresh for the turn: a tile that plays is chosen if the chosen one does not.
@@ -88,7 +92,10 @@ pub fn freshen(play: &DominoesPlay, choice: &mut HandChoice, seat: Seat) {
     if playable.is_empty() {
         return;
     }
-    if !choice.tile.is_some_and(|t| playable.iter().any(|p| p.tile == t)) {
+    if !choice
+        .tile
+        .is_some_and(|t| playable.iter().any(|p| p.tile == t))
+    {
         let hand = play.hand(seat, choice.sort);
         choice.tile = hand
             .into_iter()
@@ -135,7 +142,11 @@ pub fn pad_actions(play: &DominoesPlay, choice: &HandChoice, seat: Seat) -> Vec<
             "Muggins!".into(),
             Some((GamepadButton::West, act(Action::Muggins(seat)))),
         );
-        add("B", "Let it pass".into(), Some((GamepadButton::East, ready)));
+        add(
+            "B",
+            "Let it pass".into(),
+            Some((GamepadButton::East, ready)),
+        );
         return out;
     }
     if !play.may_move(seat) {
@@ -172,7 +183,7 @@ pub fn pad_actions(play: &DominoesPlay, choice: &HandChoice, seat: Seat) -> Vec<
             0 => "nothing".to_string(),
             n => n.to_string(),
         };
-        add("▲ ▼", format!("say {said}"), None);
+        add("Up Down", format!("say {said}"), None);
     }
     add("Y", format!("sort ({})", choice.sort.name()), None);
     out

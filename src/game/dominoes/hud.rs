@@ -31,7 +31,10 @@ pub(super) fn plugin(app: &mut App) {
 /// A tile's picture in the HUD: standing, `a` on top, lit or dimmed, raised when chosen.
 fn paint_tile(painter: &egui::Painter, rect: egui::Rect, tile: Option<Tile>, lit: bool) {
     let (face, pip) = match (tile, lit) {
-        (None, _) => (egui::Color32::from_rgb(34, 28, 24), egui::Color32::TRANSPARENT),
+        (None, _) => (
+            egui::Color32::from_rgb(34, 28, 24),
+            egui::Color32::TRANSPARENT,
+        ),
         (Some(_), true) => (egui::Color32::from_rgb(244, 236, 214), egui::Color32::BLACK),
         (Some(_), false) => (
             egui::Color32::from_rgb(140, 134, 122),
@@ -129,13 +132,14 @@ fn end_marks(
             .fixed_pos(egui::pos2(screen.x - 24.0, screen.y - 12.0 + nudge))
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
-                let text = egui::RichText::new(end_label(&play, end)).strong().color(
-                    if end.points > 0 {
-                        egui::Color32::from_rgb(255, 214, 120)
-                    } else {
-                        IVORY
-                    },
-                );
+                let text =
+                    egui::RichText::new(end_label(&play, end))
+                        .strong()
+                        .color(if end.points > 0 {
+                            egui::Color32::from_rgb(255, 214, 120)
+                        } else {
+                            IVORY
+                        });
                 let button = egui::Button::new(text).stroke(if chosen {
                     egui::Stroke::new(2.5, ACCENT)
                 } else {
@@ -222,7 +226,9 @@ fn draw(
         10.0,
         |ui| {
             ui.set_min_width(300.0);
-            ui.vertical_centered(|ui| count_panel(ui, &play, &seating, &pads, mine, ready, &mut intents));
+            ui.vertical_centered(|ui| {
+                count_panel(ui, &play, &seating, &pads, mine, ready, &mut intents)
+            });
         },
     );
     framed(
@@ -259,7 +265,18 @@ fn draw(
             egui::Align2::CENTER_BOTTOM,
             [0.0, -8.0],
             8.0,
-            |ui| hand_panel(ui, &play, &seating, &pads, seat, ready, &mut choices, &mut intents),
+            |ui| {
+                hand_panel(
+                    ui,
+                    &play,
+                    &seating,
+                    &pads,
+                    seat,
+                    ready,
+                    &mut choices,
+                    &mut intents,
+                )
+            },
         );
     }
     Ok(())
@@ -312,7 +329,10 @@ fn count_panel(
                                 action: Action::Muggins(seat),
                             });
                         }
-                        if ui.add_enabled(ready, egui::Button::new("Let it pass")).clicked() {
+                        if ui
+                            .add_enabled(ready, egui::Button::new("Let it pass"))
+                            .clicked()
+                        {
                             intents.write(DominoesIntent::Pass { seat });
                         }
                     });
@@ -320,8 +340,11 @@ fn count_panel(
                 for s in play.may_speak() {
                     if matches!(seating.device(s), Device::Pad(_)) {
                         ui.label(
-                            egui::RichText::new(format!("{}: [X] Muggins!  [B] let it pass", who(play, seating, pads, s)))
-                                .small(),
+                            egui::RichText::new(format!(
+                                "{}: [X] Muggins!  [B] let it pass",
+                                who(play, seating, pads, s)
+                            ))
+                            .small(),
                         );
                     }
                 }
@@ -403,7 +426,11 @@ fn hand_panel(
     let mut choice = choices.get(seat);
     let hand = play.hand(seat, choice.sort);
     ui.horizontal(|ui| {
-        seat_label(ui, seat as usize, format!("{} — your hand", who(play, seating, pads, seat)));
+        seat_label(
+            ui,
+            seat as usize,
+            format!("{} — your hand", who(play, seating, pads, seat)),
+        );
         if moving {
             if placements.is_empty() {
                 ui.label("Nothing plays.");
@@ -436,7 +463,8 @@ fn hand_panel(
                 }
             });
             let r = inner.response;
-            if pointer && moving && (r.clicked() || r.drag_started()) && choice.tile != Some(*tile) {
+            if pointer && moving && (r.clicked() || r.drag_started()) && choice.tile != Some(*tile)
+            {
                 choice.tile = Some(*tile);
                 choice.end = 0;
                 choice.sniff = None;
@@ -478,7 +506,9 @@ fn hand_panel(
         }
         let reserve = play.game.variant.boneyard_reserve as usize;
         if moving && placements.is_empty() && reserve > 0 && play.game.drawable() == 0 {
-            ui.label(format!("The last {reserve} tiles stay in the boneyard: pass."));
+            ui.label(format!(
+                "The last {reserve} tiles stay in the boneyard: pass."
+            ));
         }
     });
     choice.announce.retain(|c| c.is_ascii_digit());
@@ -534,7 +564,10 @@ fn pass_screen(
                 ui.add_space(16.0);
                 if mine == Some(seat)
                     && ui
-                        .add_enabled(ready, egui::Button::new(egui::RichText::new("Ready").size(20.0)))
+                        .add_enabled(
+                            ready,
+                            egui::Button::new(egui::RichText::new("Ready").size(20.0)),
+                        )
                         .clicked()
                 {
                     intents.write(DominoesIntent::Pass { seat });
@@ -594,7 +627,11 @@ fn reveal_panel(
                     format!("{name} {p}")
                 })
                 .collect();
-            ui.label(format!("Scores: {}  (to {})", scores.join(" · "), reveal.target));
+            ui.label(format!(
+                "Scores: {}  (to {})",
+                scores.join(" · "),
+                reveal.target
+            ));
             if play.game.outcome.is_some() {
                 ui.label(egui::RichText::new("The game is over").color(ACCENT));
             } else if let Some(seat) = mine {

@@ -49,8 +49,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 forget_choice,
                 scene::follow.run_if(scene::shown_moved),
-                scene::ghosts
-                    .run_if(resource_changed::<HandChoices>.or_else(scene::shown_moved)),
+                scene::ghosts.run_if(resource_changed::<HandChoices>.or_else(scene::shown_moved)),
                 scene::carry,
                 scene::slide_drawn,
             )

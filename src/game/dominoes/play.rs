@@ -494,7 +494,10 @@ impl Played for DominoesGame {
     }
 
     fn throw(_: &mut DominoesPlay, seat: Seat, _: Option<Flick>) -> Result<(), String> {
-        Err(format!("{}: nothing is thrown at dominoes", seat_name(seat)))
+        Err(format!(
+            "{}: nothing is thrown at dominoes",
+            seat_name(seat)
+        ))
     }
 
     fn pass(r: &mut DominoesPlay, seat: Seat) {
@@ -541,10 +544,8 @@ impl Played for DominoesGame {
                 Event::Scored {
                     seat, points, why, ..
                 } if matches!(why, Why::Count { .. } | Why::Stolen { .. }) => {
-                    r.table.call_out = Some((
-                        format!("{} scores {points}", seat_name(*seat)),
-                        CALL_OUT_S,
-                    ));
+                    r.table.call_out =
+                        Some((format!("{} scores {points}", seat_name(*seat)), CALL_OUT_S));
                 }
                 Event::MugginsCalled { caller, .. } => {
                     r.table.call_out = Some((

@@ -65,7 +65,10 @@ impl Aim<'_> {
             .iter()
             .filter(|(r, _)| r.seat == seat)
             .filter_map(|(r, g)| {
-                let p = self.camera.world_to_viewport(self.at, g.translation()).ok()?;
+                let p = self
+                    .camera
+                    .world_to_viewport(self.at, g.translation())
+                    .ok()?;
                 Some((r.tile?, p.distance(self.cursor)))
             })
             .filter(|(_, d)| *d < 26.0)

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 
 use super::play::{DominoesPlay, HandChoices};
 use crate::game::camera::CameraRig;
+use crate::game::live::LiveWorld;
 use crate::game::live::tiles::{lay, spawn_table as spawn_live_table};
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Screen;
@@ -218,7 +219,8 @@ fn in_boneyard(index: usize) -> Transform {
 /// Where a laid tile rests on the felt.
 fn at_slot(slot: &Slot, lift: f32) -> Transform {
     let yaw = if slot.along_x { 0.0 } else { FRAC_PI_2 };
-    Transform::from_xyz(slot.x, TILE_T / 2.0 + lift, slot.z).with_rotation(Quat::from_rotation_y(yaw))
+    Transform::from_xyz(slot.x, TILE_T / 2.0 + lift, slot.z)
+        .with_rotation(Quat::from_rotation_y(yaw))
 }
 
 /// The face child of a tile whose top face shows `a | b`.
@@ -289,7 +291,10 @@ pub fn camera_for(seat: usize, seats: usize) -> CameraRig {
 }
 
 /// Run condition: what the table shows moved (an action, whose hand, a hand's end).
-pub fn shown_moved(play: Option<Res<DominoesPlay>>, mut seen: Local<Option<(u64, usize, u64)>>) -> bool {
+pub fn shown_moved(
+    play: Option<Res<DominoesPlay>>,
+    mut seen: Local<Option<(u64, usize, u64)>>,
+) -> bool {
     let Some(p) = play else { return false };
     let now = (p.record.seed, p.record.actions.len(), p.table.view_key());
     seen.replace(now) != Some(now)
@@ -396,7 +401,11 @@ pub(super) fn follow(
             };
             let material = match tile {
                 None => palette.tile_back.clone(),
-                Some(t) if !revealed && play.may_move(seat) && !playable.iter().any(|p| p.tile == t) => {
+                Some(t)
+                    if !revealed
+                        && play.may_move(seat)
+                        && !playable.iter().any(|p| p.tile == t) =>
+                {
                     look.dim.clone()
                 }
                 Some(_) => palette.ivory.clone(),
@@ -460,7 +469,7 @@ pub(super) fn carry(
     time: Res<Time>,
     mut tiles: Query<(Entity, &mut Carry, &mut Transform, &Children)>,
     faces: Query<&TileFace>,
-    world: Query<Entity, With<DominoesWorld>>,
+    world: Query<Entity, (With<DominoesWorld>, With<LiveWorld>)>,
     look: Res<TileLook>,
     palette: Res<Palette>,
 ) {
@@ -533,12 +542,20 @@ pub(super) fn ghosts(
     for e in &ghosts {
         commands.entity(e).despawn();
     }
-    let Some(seat) = play.table.viewer else { return };
-    let Some(tile) = choices.get(seat).tile else { return };
+    let Some(seat) = play.table.viewer else {
+        return;
+    };
+    let Some(tile) = choices.get(seat).tile else {
+        return;
+    };
     for end in play.ends_for(seat, tile) {
         commands.spawn((
             EndGhost(end),
-            part(look.tile.clone(), look.ghost.clone(), at_slot(&end.slot, 0.0)),
+            part(
+                look.tile.clone(),
+                look.ghost.clone(),
+                at_slot(&end.slot, 0.0),
+            ),
             DespawnOnExit(Screen::Playing),
         ));
     }
