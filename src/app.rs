@@ -257,17 +257,15 @@ impl Tour {
         ];
         steps.extend(marbles_steps());
         steps.extend(dominoes_steps());
-        for (game, shot) in [(Game::Kugelbox, "05-kugelbox")] {
-            steps.extend([
-                Step::Nav(Nav::Title),
-                settle(),
-                Step::Nav(Nav::SetUp(game)),
-                settle(),
-                Step::Nav(Nav::Start),
-                Step::Wait(14, Duration::from_millis(1500)),
-                Step::Shot(shot),
-            ]);
-        }
+        steps.extend([
+            Step::Nav(Nav::Title),
+            settle(),
+            Step::Nav(Nav::SetUp(Game::Kugelbox)),
+            settle(),
+            Step::Nav(Nav::Start),
+            Step::Wait(14, Duration::from_millis(1500)),
+            Step::Shot("05-kugelbox"),
+        ]);
         steps.extend([
             Step::Nav(Nav::TogglePause),
             settle(),

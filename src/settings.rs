@@ -161,6 +161,11 @@ mod tests {
                 "hoyle".into(),
                 vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
             )),
+            table: TableOptions {
+                speed: 2.0,
+                auto_draw: true,
+                auto_play: false,
+            },
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (s, None));

@@ -127,7 +127,7 @@ pub fn pad_actions(play: &DominoesPlay, choice: &HandChoice, seat: Seat) -> Vec<
     let act = |action| DominoesIntent::Act { seat, action };
     let ready = DominoesIntent::Pass { seat };
     if play.table.reveal.is_some() {
-        if play.is_human(seat) && !play.game.outcome.is_some() {
+        if play.is_human(seat) && play.game.outcome.is_none() {
             add("A", "Next hand".into(), Some((GamepadButton::South, ready)));
         }
         return out;

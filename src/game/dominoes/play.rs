@@ -542,8 +542,11 @@ impl Played for DominoesGame {
             }
             match e {
                 Event::Scored {
-                    seat, points, why, ..
-                } if matches!(why, Why::Count { .. } | Why::Stolen { .. }) => {
+                    seat,
+                    points,
+                    why: Why::Count { .. } | Why::Stolen { .. },
+                    ..
+                } => {
                     r.table.call_out =
                         Some((format!("{} scores {points}", seat_name(*seat)), CALL_OUT_S));
                 }
@@ -602,7 +605,7 @@ impl Played for DominoesGame {
             // With nobody to move on, the table does after a while (not once the game is over:
             // the end stays up until the results).
             if r.humans().is_empty()
-                && !r.game.outcome.is_some()
+                && r.game.outcome.is_none()
                 && r.table.reveal_for >= REVEAL_S * r.pace
             {
                 r.table.reveal = None;

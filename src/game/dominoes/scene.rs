@@ -375,7 +375,7 @@ pub(super) fn follow(
         let seat = s as Seat;
         let choice = choices.get(seat);
         let tiles = play.hand(seat, choice.sort);
-        let n = counts[s];
+        let n = counts.get(s).copied().unwrap_or(0);
         let ((x, z), yaw) = rack_place(s, seats);
         let width = n.max(1) as f32 * (TILE_W + 0.007) + 0.02;
         commands.spawn((
