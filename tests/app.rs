@@ -91,7 +91,20 @@ fn title_setup_playing_results_and_back_for_each_game() {
             .query_filtered::<Entity, With<TableScene>>()
             .single(app.world())
             .unwrap();
-        let pieces = descendants(&mut app, root);
+        let mut pieces = descendants(&mut app, root);
+        if game == Game::Dominoes {
+            // The tiles stand on their own (a laid one is a live body): every one of the set.
+            app.update();
+            let world = app.world_mut();
+            pieces += world
+                .query_filtered::<(), Or<(
+                    With<muggins::game::dominoes::RackTile>,
+                    With<muggins::game::dominoes::BoneyardTile>,
+                    With<muggins::game::dominoes::LaidTile>,
+                )>>()
+                .iter(world)
+                .count();
+        }
         let least = match game {
             Game::Marbles => 1 + 36 + 2 * 20 + 3, // board, holes, two trays of marbles, dice
             Game::Dominoes => 1 + 28,             // felt, every tile
