@@ -186,16 +186,16 @@ impl Referee<DominoesGame> {
         self.game.variant.muggins_call != MugginsCall::Off
     }
 
-    /// The one thing `seat` may do when it has no tile to play: draw, or pass.
+    /// The one thing `seat` may do when it has no tile to play: draw, or pass, as the rules
+    /// list it.
     pub fn no_play(&self, seat: Seat) -> Option<Action> {
-        if !self.may_move(seat) || !self.placements(seat).is_empty() {
+        if !self.may_move(seat) {
             return None;
         }
-        Some(if self.game.drawable() > 0 {
-            Action::Draw
-        } else {
-            Action::Pass
-        })
+        self.game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Draw | Action::Pass))
     }
 
     /// What happened at the table since `seat`'s player last looked at their hand.

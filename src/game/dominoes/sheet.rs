@@ -3,22 +3,16 @@
 
 use bevy::prelude::*;
 
-use super::play::{DominoesHappened, DominoesPlay};
+use super::play::DominoesPlay;
 use crate::game::table::sheet::SheetRow;
-use crate::game::table::{ScoreSheet, TableSet, seats::seat_who};
+use crate::game::table::{ScoreSheet, seats::seat_who};
 use crate::rules::AnyRecord;
-use crate::rules::dominoes::Event;
 
 /// Hands shown one column each; a longer game lists its hands in one column.
 const HAND_COLUMNS: usize = 8;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        fill_sheet
-            .in_set(TableSet::Present)
-            .run_if(resource_exists::<DominoesPlay>),
-    );
+    crate::game::table::sheet::fill_when_over(app, sheet_of);
 }
 
 /// The sheet of a finished game (none before its end).
@@ -88,17 +82,4 @@ pub fn sheet_of(play: &DominoesPlay) -> Option<ScoreSheet> {
         winners: o.winners.clone(),
         record: AnyRecord::Dominoes(play.record.clone()),
     })
-}
-
-/// The game over: its sheet for the results screen.
-fn fill_sheet(
-    mut happened: MessageReader<DominoesHappened>,
-    play: Res<DominoesPlay>,
-    mut commands: Commands,
-) {
-    if happened.read().any(|e| matches!(e.0, Event::GameOver(_)))
-        && let Some(sheet) = sheet_of(&play)
-    {
-        commands.insert_resource(sheet);
-    }
 }

@@ -3,20 +3,14 @@
 
 use bevy::prelude::*;
 
-use super::play::{MarblesHappened, MarblesPlay};
+use super::play::MarblesPlay;
 use crate::game::table::sheet::SheetRow;
-use crate::game::table::{ScoreSheet, TableSet, seats::seat_who};
+use crate::game::table::{ScoreSheet, seats::seat_who};
 use crate::rules::AnyRecord;
-use crate::rules::marbles::Event;
 use crate::rules::marbles::score::run_bonus;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        fill_sheet
-            .in_set(TableSet::Present)
-            .run_if(resource_exists::<MarblesPlay>),
-    );
+    crate::game::table::sheet::fill_when_over(app, sheet_of);
 }
 
 /// The sheet of a finished game (none before its end).
@@ -64,17 +58,4 @@ pub fn sheet_of(play: &MarblesPlay) -> Option<ScoreSheet> {
         winners: o.winners.clone(),
         record: AnyRecord::Marbles(play.record.clone()),
     })
-}
-
-/// The game over: its sheet for the results screen.
-fn fill_sheet(
-    mut happened: MessageReader<MarblesHappened>,
-    play: Res<MarblesPlay>,
-    mut commands: Commands,
-) {
-    if happened.read().any(|e| matches!(e.0, Event::GameOver(_)))
-        && let Some(sheet) = sheet_of(&play)
-    {
-        commands.insert_resource(sheet);
-    }
 }

@@ -45,6 +45,27 @@ impl ScoreSheet {
     }
 }
 
+/// Fills the score sheet of game `G` with `sheet_of` as the rules end the game.
+pub fn fill_when_over<G: super::Played>(
+    app: &mut App,
+    sheet_of: fn(&super::Referee<G>) -> Option<ScoreSheet>,
+) {
+    app.add_systems(
+        Update,
+        (move |mut happened: MessageReader<super::Happened<G::Event>>,
+               play: Res<super::Referee<G>>,
+               mut commands: Commands| {
+            if happened.read().count() > 0
+                && let Some(sheet) = sheet_of(&play)
+            {
+                commands.insert_resource(sheet);
+            }
+        })
+        .in_set(super::TableSet::Present)
+        .run_if(resource_exists::<super::Referee<G>>),
+    );
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), forget_sheet);
 }
