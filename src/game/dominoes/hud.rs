@@ -140,11 +140,13 @@ fn end_marks(
                         } else {
                             IVORY
                         });
-                let button = egui::Button::new(text).stroke(if chosen {
-                    egui::Stroke::new(2.5, ACCENT)
-                } else {
-                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-                });
+                let button = egui::Button::new(text)
+                    .wrap_mode(egui::TextWrapMode::Extend)
+                    .stroke(if chosen {
+                        egui::Stroke::new(2.5, ACCENT)
+                    } else {
+                        egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                    });
                 let response = ui.add_enabled(pointer, button);
                 let dropped = response.dnd_release_payload::<Tile>().is_some();
                 if (response.clicked() || dropped) && settle.ready() {
