@@ -210,7 +210,9 @@ fn dominoes_steps() -> Vec<Step> {
             seat: 0,
             action: crate::rules::dominoes::Action::Draw,
         }),
-        Step::Wait(3, Duration::from_millis(150)),
+        // Slowed so the drawn tile is caught on its way to the rack, then held still.
+        Step::Speed(0.15),
+        Step::Wait(4, Duration::from_millis(150)),
         Step::Speed(0.0),
         Step::Wait(4, Duration::from_millis(300)),
         Step::Shot("18-dominoes-draw"),

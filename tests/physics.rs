@@ -79,6 +79,7 @@ fn the_same_seed_rolls_the_same_and_every_face_is_read_level() {
     let flick = Some(Flick {
         direction: 0.3,
         strength: 0.9,
+        spin: 0.0,
     });
     assert_eq!(a.roll(5, flick), b.roll(5, flick));
 }

@@ -27,12 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraRig>()
         .insert_resource(ClearColor(Color::srgb(0.05, 0.045, 0.04)))
         .add_systems(Startup, spawn_camera)
-        .add_systems(
-            PostUpdate,
-            frame
-                .run_if(resource_changed::<CameraRig>)
-                .before(TransformSystems::Propagate),
-        );
+        .add_systems(PostUpdate, frame.before(TransformSystems::Propagate));
 }
 
 fn spawn_camera(mut commands: Commands, rig: Res<CameraRig>) {
@@ -44,8 +39,32 @@ fn spawn_camera(mut commands: Commands, rig: Res<CameraRig>) {
     ));
 }
 
-fn frame(rig: Res<CameraRig>, mut cameras: Query<&mut Transform, With<MainCamera>>) {
+/// A move farther than this (metres, eye and target together) cuts; a shorter one glides.
+pub const CUT_M: f32 = 1.0;
+/// How quickly a glide closes in: the share left after one second is `exp(-GLIDE_RATE)`.
+const GLIDE_RATE: f32 = 7.0;
+
+/// The camera follows the rig: a new scene or another seat's chair cuts there at once, a
+/// change of framing (the layout growing) glides.
+fn frame(
+    rig: Res<CameraRig>,
+    time: Res<Time>,
+    mut now: Local<Option<CameraRig>>,
+    mut cameras: Query<&mut Transform, With<MainCamera>>,
+) {
+    let at = now.get_or_insert(*rig);
+    if *at == *rig && !rig.is_changed() {
+        return;
+    }
+    let far = at.eye.distance(rig.eye) + at.target.distance(rig.target);
+    if far > CUT_M || far < 1e-4 {
+        *at = *rig;
+    } else {
+        let s = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
+        at.eye = at.eye.lerp(rig.eye, s);
+        at.target = at.target.lerp(rig.target, s);
+    }
     for mut t in &mut cameras {
-        *t = Transform::from_translation(rig.eye).looking_at(rig.target, Vec3::Y);
+        *t = Transform::from_translation(at.eye).looking_at(at.target, Vec3::Y);
     }
 }

@@ -4,7 +4,7 @@
 mod camera;
 pub mod dominoes;
 pub mod headless;
-mod kugelbox;
+pub mod kugelbox;
 pub mod live;
 pub mod marbles;
 mod notices;
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
 /// What the game adds over a window: each game's HUD and pointer (they need egui's context, so
 /// the ui's plugin comes first).
 pub fn windowed(app: &mut App) {
-    app.add_plugins((marbles::windowed, dominoes::windowed));
+    app.add_plugins((marbles::windowed, dominoes::windowed, kugelbox::windowed));
 }
 
 /// Run condition: a table of `game` is being played.

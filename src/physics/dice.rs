@@ -406,6 +406,7 @@ impl DiceRoller {
         let flick = flick.unwrap_or(Flick {
             direction: jitter(rng, 0.25),
             strength: 0.55 + jitter(rng, 0.2),
+            spin: 0.0,
         });
         let speed = 0.9 + 1.6 * flick.strength.clamp(0.0, 1.0);
         let dir = flick.direction + jitter(rng, 0.08);

@@ -16,11 +16,13 @@ use crate::rules::rng::SplitMix;
 pub const STEP_S: f32 = 1.0 / 120.0;
 
 /// How a player throws: a direction (radians, 0 = straight away from the thrower, positive to the
-/// right) and a strength from 0 to 1 (a drag's length, a stick's push).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// right), a strength from 0 to 1 (a drag's length, a stick's push) and a spin from −1 to 1 (a
+/// pull's sideways curve, a stick held aside; the Kugelbox's balls take it, the dice do not).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Flick {
     pub direction: f32,
     pub strength: f32,
+    pub spin: f32,
 }
 
 /// A uniformly random rotation (Shoemake's method), from the seeded stream.

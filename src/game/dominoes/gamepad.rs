@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoice, HandChoices};
 use crate::game::table::{Device, Seating, Settle, TableSet};
-use crate::rules::dominoes::{Action, Phase, Seat};
+use crate::rules::dominoes::{Action, Seat};
 
 /// A stick held over this far moves through the hand (again every [`REPEAT_S`]).
 const STICK: f32 = 0.6;
@@ -23,33 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         pads.in_set(TableSet::Input)
             .run_if(resource_exists::<DominoesPlay>),
-    )
-    .add_systems(
-        Update,
-        follow_table
-            .in_set(TableSet::Present)
-            .run_if(resource_exists::<DominoesPlay>),
     );
-}
-
-/// What the controls do now, for [`Settle`]: the phase, who moves, the windows and screens.
-pub fn controls_key(play: &DominoesPlay) -> u64 {
-    let phase = match play.game.phase {
-        Phase::Lead { .. } => 1,
-        Phase::Turn { .. } => 2,
-        Phase::Drawn { .. } => 3,
-        Phase::Call { .. } => 4,
-        Phase::Over => 5,
-    };
-    let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
-    phase
-        | seat(play.mover()) << 8
-        | (play.window_open() as u64) << 16
-        | play.table.view_key() << 24
-}
-
-fn follow_table(play: Res<DominoesPlay>, time: Res<Time>, mut settle: ResMut<Settle>) {
-    settle.follow(controls_key(&play), time.elapsed_secs());
 }
 
 /// Moves `seat`'s chosen tile `step` tiles along its hand (playable or not), wrapping round;

@@ -12,7 +12,6 @@ use super::gamepad::{chosen_end, pad_actions};
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoices, end_line};
 use super::pointer::{play_at, pointer_seat};
 use super::scene::pip_spots;
-use crate::game::table::seats::{pad_number, seat_who};
 use crate::game::table::widgets::{ACCENT, IVORY, framed, seat_label};
 use crate::game::table::{Device, Seating, Settle};
 use crate::game::{MainCamera, Pause, Presets, Table};
@@ -73,11 +72,7 @@ fn paint_tile(painter: &egui::Painter, rect: egui::Rect, tile: Option<Tile>, lit
 
 /// "Seat 2 (AI Expert)", "Seat 1 (pad 1)".
 fn who(play: &DominoesPlay, seating: &Seating, pads: &[Entity], seat: Seat) -> String {
-    let device = match seating.device(seat) {
-        Device::Pad(p) if play.is_human(seat) => pad_number(pads, p).map(|n| format!("pad {n}")),
-        _ => None,
-    };
-    seat_who(seat, play.seats.get(seat as usize), device)
+    seating.who(seat, &play.seats, pads)
 }
 
 /// The label of an end: what it scores, and for a Sniff double which way it lies.
@@ -140,14 +135,20 @@ fn end_marks(
                         } else {
                             IVORY
                         });
+                // A pad seat's marks show as clearly, but only the pointer presses them.
                 let button = egui::Button::new(text)
                     .wrap_mode(egui::TextWrapMode::Extend)
+                    .sense(if pointer {
+                        egui::Sense::click()
+                    } else {
+                        egui::Sense::hover()
+                    })
                     .stroke(if chosen {
                         egui::Stroke::new(2.5, ACCENT)
                     } else {
                         egui::Stroke::new(1.0, egui::Color32::from_gray(90))
                     });
-                let response = ui.add_enabled(pointer, button);
+                let response = ui.add(button);
                 let dropped = response.dnd_release_payload::<Tile>().is_some();
                 if (response.clicked() || dropped) && settle.ready() {
                     intents.write(DominoesIntent::Act {
@@ -610,7 +611,7 @@ fn reveal_panel(
                     seat_label(ui, s, crate::game::table::seat_name(s as u8));
                     for t in tiles {
                         let (rect, _) =
-                            ui.allocate_exact_size(egui::vec2(16.0, 32.0), egui::Sense::hover());
+                            ui.allocate_exact_size(egui::vec2(22.0, 44.0), egui::Sense::hover());
                         paint_tile(ui.painter(), rect, Some(*t), true);
                     }
                     ui.label(end_line(reveal, s as u8));

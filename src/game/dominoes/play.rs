@@ -655,6 +655,21 @@ impl Played for DominoesGame {
         Some(AiMove::Seat(Intent::Act { seat, action }))
     }
 
+    fn controls_key(play: &DominoesPlay) -> u64 {
+        let phase = match play.game.phase {
+            Phase::Lead { .. } => 1,
+            Phase::Turn { .. } => 2,
+            Phase::Drawn { .. } => 3,
+            Phase::Call { .. } => 4,
+            Phase::Over => 5,
+        };
+        let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
+        phase
+            | seat(play.mover()) << 8
+            | (play.window_open() as u64) << 16
+            | play.table.view_key() << 24
+    }
+
     fn replaying(_: &mut DominoesPlay, _: &Action) {}
 }
 

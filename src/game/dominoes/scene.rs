@@ -19,7 +19,7 @@ use crate::game::live::tiles::{lay, spawn_table as spawn_live_table};
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Screen;
 use crate::physics::tiles::{
-    Slot, TILE_L, TILE_T, TILE_W, boneyard_slot, rack_place, rack_slot, slide,
+    AREA_HALF_X, Slot, TILE_L, TILE_T, TILE_W, boneyard_slot, rack_place, rack_slot, slide,
 };
 use crate::rules::Game;
 use crate::rules::dominoes::{Seat, Tile};
@@ -242,7 +242,7 @@ pub(super) fn spawn_table(
     palette: Res<Palette>,
     mut rig: ResMut<CameraRig>,
 ) {
-    *rig = camera_for(0, 2);
+    *rig = camera_for(0, 2, 0.0);
     let felt = meshes.add(Cuboid::new(FELT.x, FELT.y, FELT.z));
     commands
         .spawn(table_root("Dominoes table", Game::Dominoes))
@@ -279,15 +279,38 @@ pub(super) fn spawn_table(
     });
 }
 
-/// The camera behind seat `seat`'s chair, looking over the table.
-pub fn camera_for(seat: usize, seats: usize) -> CameraRig {
+/// The camera behind seat `seat`'s chair, looking over the table: close over a short layout,
+/// drawing back in steps as it `reach`es (metres from the centre, the farthest tile's edge)
+/// towards the table's edges.
+pub fn camera_for(seat: usize, seats: usize, reach: f32) -> CameraRig {
     let d = owner_dir(seat, seats);
     let ((x, _), _) = rack_place(seat, seats);
     let side = if seats > 4 { x * 0.5 } else { 0.0 };
+    let target = d * 0.08 + Vec3::new(side * 0.3, 0.0, 0.0);
+    let back = d * 0.97 + Vec3::new(side * 0.7, 1.3, 0.0);
+    // In steps of a tenth, so the camera moves now and then rather than with every tile.
+    let k = ((reach + 0.12) / AREA_HALF_X * 10.0)
+        .ceil()
+        .clamp(6.0, 10.0)
+        / 10.0;
     CameraRig {
-        eye: d * 1.05 + Vec3::new(side, 1.3, 0.0),
-        target: d * 0.08 + Vec3::new(side * 0.3, 0.0, 0.0),
+        eye: target + back * k,
+        target,
     }
+}
+
+/// How far the shown layout reaches from the table's centre, metres: the farthest corner of
+/// any tile, across the camera's view (`d`, towards its seat) weighted for a wide screen.
+fn layout_reach(slots: &[Slot], d: Vec3) -> f32 {
+    slots
+        .iter()
+        .map(|s| {
+            let p = Vec3::new(s.x, 0.0, s.z);
+            let along = p.dot(d).abs();
+            let across = (p - d * p.dot(d)).length();
+            (across / 1.5).max(along) + TILE_L / 2.0
+        })
+        .fold(0.0, f32::max)
 }
 
 /// Run condition: what the table shows moved (an action, whose hand, a hand's end).
@@ -325,12 +348,17 @@ pub(super) fn follow(
         .or(play.table.pass_to)
         .or(play.humans().first().copied())
         .unwrap_or(0);
-    let want = camera_for(seat as usize, seats);
+    // The layout: tiles no longer shown go (a new hand), new ones are carried from the rack.
+    let shown = play.shown_slots();
+    // A hand's end draws back to see every hand laid out.
+    let reach = match play.table.reveal {
+        Some(_) => AREA_HALF_X,
+        None => layout_reach(shown, owner_dir(seat as usize, seats)),
+    };
+    let want = camera_for(seat as usize, seats, reach);
     if *rig != want {
         *rig = want;
     }
-    // The layout: tiles no longer shown go (a new hand), new ones are carried from the rack.
-    let shown = play.shown_slots();
     for (e, t) in &laid {
         if !shown.iter().any(|s| s.tile == t.0) {
             commands.entity(e).despawn();

@@ -25,40 +25,11 @@ const STICK: f32 = 0.6;
 const REPEAT_S: f32 = 0.18;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PadCursors>()
-        .add_systems(
-            Update,
-            pads.in_set(TableSet::Input)
-                .run_if(resource_exists::<MarblesPlay>),
-        )
-        // After the referee: what the controls do from the next frame on.
-        .add_systems(
-            Update,
-            follow_table
-                .in_set(TableSet::Present)
-                .run_if(resource_exists::<MarblesPlay>),
-        );
-}
-
-/// What the controls do now, for [`Settle`]: the phase, whose turn, who throws and whether a
-/// window is counting down.
-pub fn controls_key(play: &MarblesPlay) -> u64 {
-    let phase = match play.game.phase {
-        Phase::RollOff { .. } => 1,
-        Phase::Roll { .. } => 2,
-        Phase::DishesRoll { .. } => 3,
-        Phase::Triples { .. } => 4,
-        Phase::Place { .. } => 5,
-        Phase::Penalty { .. } => 6,
-        Phase::Over => 7,
-    };
-    let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
-    let window = play.window_open() as u64;
-    phase | seat(play.game.actor()) << 8 | seat(play.thrower()) << 16 | window << 24
-}
-
-pub(super) fn follow_table(play: Res<MarblesPlay>, time: Res<Time>, mut settle: ResMut<Settle>) {
-    settle.follow(controls_key(&play), time.elapsed_secs());
+    app.init_resource::<PadCursors>().add_systems(
+        Update,
+        pads.in_set(TableSet::Input)
+            .run_if(resource_exists::<MarblesPlay>),
+    );
 }
 
 /// The spaces `seat`'s cursor may rest on now: where it may place (open holes the roll makes;
@@ -222,6 +193,7 @@ impl Sticks {
         let flick = (right.length() > 0.85 && last_right.length() < 0.3).then(|| Flick {
             direction: right.x.atan2(right.y).clamp(-0.6, 0.6),
             strength: right.length().min(1.0),
+            spin: 0.0,
         });
         *last_right = right;
         (step, flick)

@@ -10,7 +10,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::gamepad::{PadCursors, pad_actions};
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
-use crate::game::table::seats::{pad_number, seat_who};
 use crate::game::table::widgets::{ACCENT, IVORY, framed, seat_colour, seat_label, seat_mark};
 use crate::game::table::{Device, Seating, Settle};
 use crate::game::{MainCamera, Pause, Presets, Table};
@@ -55,13 +54,7 @@ struct View<'a> {
 impl View<'_> {
     /// "Seat 2 (AI Expert)", "Seat 1 (pad 1)".
     fn who(&self, seat: Seat) -> String {
-        let device = match self.seating.device(seat) {
-            Device::Pad(p) if self.play.is_human(seat) => {
-                pad_number(self.pads, p).map(|n| format!("pad {n}"))
-            }
-            _ => None,
-        };
-        seat_who(seat, self.play.seats.get(seat as usize), device)
+        self.seating.who(seat, &self.play.seats, self.pads)
     }
 
     /// Whether the keyboard and mouse act for `seat`.

@@ -251,6 +251,21 @@ impl Played for MarblesGame {
         }
     }
 
+    fn controls_key(play: &MarblesPlay) -> u64 {
+        let phase = match play.game.phase {
+            Phase::RollOff { .. } => 1,
+            Phase::Roll { .. } => 2,
+            Phase::DishesRoll { .. } => 3,
+            Phase::Triples { .. } => 4,
+            Phase::Place { .. } => 5,
+            Phase::Penalty { .. } => 6,
+            Phase::Over => 7,
+        };
+        let seat = |s: Option<Seat>| s.map_or(0, |s| s as u64 + 1);
+        let window = play.window_open() as u64;
+        phase | seat(play.game.actor()) << 8 | seat(play.thrower()) << 16 | window << 24
+    }
+
     fn replaying(r: &mut MarblesPlay, action: &Action) {
         if let Action::Roll(dice) = action {
             r.table.dice.roller.set_down(dice);

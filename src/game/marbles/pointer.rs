@@ -127,6 +127,7 @@ fn gesture(
             let flick = Flick {
                 direction: drag.x.atan2(-drag.y).clamp(-0.6, 0.6),
                 strength: (drag.length() / 400.0).clamp(0.1, 1.0),
+                spin: 0.0,
             };
             intents.write(MarblesIntent::Throw {
                 seat,

@@ -80,6 +80,9 @@ pub trait Played: TableGame {
     fn ai_turn(r: &mut Referee<Self>) -> Option<AiMove<Self::Action>>;
     /// A replayed action is about to be applied (dice set down showing its faces).
     fn replaying(r: &mut Referee<Self>, action: &Self::Action);
+    /// What the human controls do now (the phase, who moves, an open window, a screen shown),
+    /// for [`Settle`]: a change holds every control still for [`SETTLE_S`].
+    fn controls_key(r: &Referee<Self>) -> u64;
 }
 
 /// What the AI step decided.

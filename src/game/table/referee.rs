@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::{AiMove, HandToAi, Happened, Intent, Played, TableSet};
+use super::{AiMove, HandToAi, Happened, Intent, Played, Settle, TableSet};
 use crate::game::screen::{Nav, Screen};
 use crate::rules::Record;
 use crate::rules::record::GameAction;
@@ -136,7 +136,7 @@ pub fn plugin<G: Played>(app: &mut App) {
         )
         .add_systems(
             Update,
-            finish::<G>
+            (finish::<G>, follow_table::<G>)
                 .in_set(TableSet::Present)
                 .run_if(resource_exists::<Referee<G>>),
         )
@@ -239,6 +239,11 @@ fn hand_over<G: Played>(mut handed: MessageReader<HandToAi>, mut referee: ResMut
         );
         referee.log.push(line);
     }
+}
+
+/// After the referee: what the controls do from the next frame on.
+fn follow_table<G: Played>(referee: Res<Referee<G>>, time: Res<Time>, mut settle: ResMut<Settle>) {
+    settle.follow(G::controls_key(&referee), time.elapsed_secs());
 }
 
 /// A finished game stays on the table a moment, then the score sheet.

@@ -182,6 +182,18 @@ impl Seating {
             && !self.lost.iter().any(|(s, _)| *s == seat)
     }
 
+    /// "Seat 2 (AI Expert)", "Seat 1 (pad 1)": who plays `seat`, by its kind and its pad.
+    pub fn who(&self, seat: SeatIndex, kinds: &[SeatKind], pads: &[Entity]) -> String {
+        let kind = kinds.get(seat as usize);
+        let device = match self.device(seat) {
+            Device::Pad(p) if kind == Some(&SeatKind::Human) => {
+                pad_number(pads, p).map(|n| format!("pad {n}"))
+            }
+            _ => None,
+        };
+        seat_who(seat, kind, device)
+    }
+
     /// Trims or grows to `n` seats.
     pub fn fit(&mut self, n: usize) {
         self.devices.resize(n, Device::Pointer);
