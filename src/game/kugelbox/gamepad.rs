@@ -85,7 +85,11 @@ fn pads(
             aim.direction = (stick.x * MAX_AIM).clamp(-MAX_AIM, MAX_AIM);
         }
         aim.spin = gamepad.right_stick().x.clamp(-1.0, 1.0);
-        let trigger = gamepad.get(GamepadButton::RightTrigger2).unwrap_or(0.0);
+        // An analog trigger's travel, or a digital one's press.
+        let trigger = gamepad
+            .get(GamepadButton::RightTrigger2)
+            .unwrap_or(0.0)
+            .max(gamepad.pressed(GamepadButton::RightTrigger2) as u8 as f32);
         let charging = aim.seat == Some(seat) && aim.pull.is_some();
         if trigger > TRIGGER && (charging || settle.ready()) {
             let strength = aim.pull.map_or(0.0, |f| f.strength) + time.delta_secs() / CHARGE_S;
