@@ -6,7 +6,8 @@ XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-results \
 	08-marbles-roll 09-marbles-place 10-marbles-challenge 11-marbles-challenged 12-marbles-end \
 	13-marbles-sheet 14-marbles-pad 15-setup-pads 16-marbles-d12 17-dominoes-ends \
-	18-dominoes-draw 19-dominoes-pass 20-dominoes-hand-end 21-dominoes-sheet
+	18-dominoes-draw 19-dominoes-pass 20-dominoes-hand-end 21-dominoes-sheet 22-kugel-aim \
+	23-kugel-flight 24-kugel-score 25-kugel-choice 26-kugel-layout
 
 .PHONY: play test deps test-deps smoke screenshots lint bench bench-frame bench-live
 

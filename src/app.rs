@@ -13,9 +13,12 @@ use crate::ai::Difficulty;
 use crate::ai::dominoes::DominoesAi;
 use crate::ai::marbles::MarblesAi;
 use crate::game::dominoes::play::{DominoesIntent, DominoesPlay, HandChoices};
+use crate::game::kugelbox::play::{KugelIntent, KugelPlay};
+use crate::game::kugelbox::pointer::Aim;
 use crate::game::marbles::play::{MarblesIntent, MarblesPlay};
 use crate::game::table::referee::TablePace;
 use crate::game::{self, Nav, SettingsPath};
+use crate::physics::Flick;
 use crate::rules::Game;
 use crate::rules::marbles::{Phase, Window as MarblesWindow};
 use crate::table::SeatKind;
@@ -80,6 +83,15 @@ enum Step {
     ChooseTile,
     /// Dominoes: seat 0 does this.
     Domino(DominoesIntent),
+    /// Kugelbox: seat 0 throws (plainly) and takes the first chip it may until the moment comes.
+    Kugel(Throwing),
+    /// Kugelbox: seat 0 pulls back a throw like this (the aim line and strength show)…
+    KugelAim(Flick),
+    /// …and lets it go.
+    KugelThrow,
+    /// The games started from now on sit down with this seed (the tour's Chikugo reaches its
+    /// lay-out).
+    Seed(u64),
     /// Wait until this screenshot is on disk.
     Saved(PathBuf),
     /// Wait for every screenshot to be written, check them, quit.
@@ -155,6 +167,155 @@ impl Deal {
             Deal::Over => play.game.outcome.is_some(),
         }
     }
+}
+
+/// Moments of a Kugelbox game the tour waits for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Throwing {
+    /// Seat 0 may throw.
+    HumanThrows,
+    /// Both balls of the last throw rest in holes, framed.
+    Framed,
+    /// Seat 0 chooses among the chips its throw meets.
+    HumanChooses,
+    /// Chikugo's lay-out, between throws.
+    LayOut,
+    /// The game is over.
+    Over,
+}
+
+impl Throwing {
+    fn reached(self, play: &KugelPlay) -> bool {
+        let quiet = !play.table.busy();
+        match self {
+            Throwing::HumanThrows => play.thrower() == Some(0),
+            Throwing::Framed => {
+                quiet
+                    && play
+                        .table
+                        .last
+                        .is_some_and(|l| l.throw.red.is_some() && l.throw.other.is_some())
+            }
+            Throwing::HumanChooses => play.chooser() == Some(0),
+            // (Or the game ended first: the tour goes on, its picture of the end.)
+            Throwing::LayOut => {
+                quiet
+                    && play.game.stage == crate::rules::kugelbox::Stage::LayOut
+                    && play.table.last.is_some()
+                    || play.game.outcome.is_some()
+            }
+            Throwing::Over => play.game.outcome.is_some(),
+        }
+    }
+}
+
+/// What the tour's Kugelbox seat (0) does now: a plain throw, aimed a little differently each
+/// time, or the first chip it may take.
+fn kugel_on(play: &KugelPlay) -> Option<KugelIntent> {
+    if play.thrower() == Some(0) {
+        let n = play.record.actions.len() as f32;
+        let flick = Flick {
+            direction: (n * 0.7).sin() * 0.2,
+            strength: 0.45 + (n * 1.3).cos().abs() * 0.3,
+            spin: 0.0,
+        };
+        return Some(KugelIntent::Throw {
+            seat: 0,
+            flick: Some(flick),
+        });
+    }
+    if play.chooser() == Some(0) {
+        let (chip, _) = *play.choices().first()?;
+        return Some(KugelIntent::Act {
+            seat: 0,
+            action: crate::rules::kugelbox::Action::Chip(chip),
+        });
+    }
+    None
+}
+
+/// The seed of the tour's Chikugo: three AI seats reach the lay-out with a throw or more.
+pub const TOUR_CHIKUGO_SEED: u64 = 1;
+
+/// Kugelbox: a Take It table (seat 0 against two AI seats) aiming, throwing, the score framed
+/// and a chip to choose, paused; then two AI seats at Chikugo to its lay-out and the results.
+fn kugel_steps() -> Vec<Step> {
+    let settle = || Step::Wait(8, Duration::from_millis(500));
+    let take_it = crate::table::TableSetup::new(
+        Game::Kugelbox,
+        "take-it".into(),
+        vec![
+            SeatKind::Human,
+            SeatKind::Ai(Difficulty::Normal),
+            SeatKind::Ai(Difficulty::Easy),
+        ],
+    );
+    let chikugo = crate::table::TableSetup::new(
+        Game::Kugelbox,
+        "chikugo".into(),
+        vec![
+            SeatKind::Ai(Difficulty::Hard),
+            SeatKind::Ai(Difficulty::Normal),
+            SeatKind::Ai(Difficulty::Easy),
+        ],
+    );
+    let aimed = Flick {
+        direction: 0.12,
+        strength: 0.62,
+        spin: 0.3,
+    };
+    vec![
+        Step::Nav(Nav::Title),
+        settle(),
+        Step::Nav(Nav::SetUp(Game::Kugelbox)),
+        Step::Nav(Nav::Configure(take_it)),
+        settle(),
+        Step::Nav(Nav::Start),
+        Step::Wait(14, Duration::from_millis(1500)),
+        Step::Shot("05-kugelbox"),
+        Step::Kugel(Throwing::HumanThrows),
+        Step::Wait(12, Duration::from_millis(700)),
+        Step::KugelAim(aimed),
+        Step::Wait(4, Duration::from_millis(300)),
+        Step::Shot("22-kugel-aim"),
+        Step::KugelThrow,
+        Step::Speed(0.25),
+        Step::Wait(5, Duration::from_millis(300)),
+        Step::Speed(0.0),
+        Step::Wait(4, Duration::from_millis(300)),
+        Step::Shot("23-kugel-flight"),
+        Step::Speed(3.0),
+        Step::Kugel(Throwing::Framed),
+        // Held still: the next seat's throw waits while the score is shown.
+        Step::Speed(0.0),
+        Step::Wait(6, Duration::from_millis(400)),
+        Step::Shot("24-kugel-score"),
+        Step::Speed(3.0),
+        Step::Kugel(Throwing::HumanChooses),
+        Step::Speed(1.0),
+        Step::Wait(12, Duration::from_millis(800)),
+        Step::Shot("25-kugel-choice"),
+        Step::Nav(Nav::TogglePause),
+        settle(),
+        Step::Shot("06-pause"),
+        Step::Nav(Nav::TogglePause),
+        Step::Nav(Nav::SetUp(Game::Kugelbox)),
+        Step::Nav(Nav::Configure(chikugo)),
+        settle(),
+        Step::Seed(TOUR_CHIKUGO_SEED),
+        Step::Nav(Nav::Start),
+        Step::Wait(6, Duration::from_millis(500)),
+        Step::Speed(6.0),
+        Step::Kugel(Throwing::LayOut),
+        Step::Speed(1.0),
+        Step::Wait(8, Duration::from_millis(600)),
+        Step::Shot("26-kugel-layout"),
+        Step::Speed(6.0),
+        Step::Kugel(Throwing::Over),
+        Step::Speed(1.0),
+        Step::Wait(10, Duration::from_secs(5)),
+        Step::Shot("07-results"),
+    ]
 }
 
 /// What the tour's dominoes seat (0) does now: move on from a hand's end, say ready, or move as
@@ -252,38 +413,21 @@ struct Tour {
 
 impl Tour {
     fn new(dir: PathBuf) -> Tour {
-        let settle = || Step::Wait(8, Duration::from_millis(500));
         let mut steps = vec![
             Step::Wait(30, Duration::from_secs(3)),
             Step::Shot("01-title"),
         ];
         steps.extend(marbles_steps());
         steps.extend(dominoes_steps());
-        steps.extend([
-            Step::Nav(Nav::Title),
-            settle(),
-            Step::Nav(Nav::SetUp(Game::Kugelbox)),
-            settle(),
-            Step::Nav(Nav::Start),
-            Step::Wait(14, Duration::from_millis(1500)),
-            Step::Shot("05-kugelbox"),
-        ]);
-        steps.extend([
-            Step::Nav(Nav::TogglePause),
-            settle(),
-            Step::Shot("06-pause"),
-            Step::Nav(Nav::EndGame),
-            settle(),
-            Step::Shot("07-results"),
-            Step::Finish,
-        ]);
+        steps.extend(kugel_steps());
+        steps.push(Step::Finish);
         Tour {
             dir,
             steps: steps.into(),
             frames_left: 0,
             until: Instant::now(),
             shots: Vec::new(),
-            deadline: Instant::now() + Duration::from_secs(480),
+            deadline: Instant::now() + Duration::from_secs(560),
         }
     }
 }
@@ -442,9 +586,14 @@ fn tour(
     mut domino_hand: Local<Option<DominoesAi>>,
     mut choices: ResMut<HandChoices>,
     mut time: ResMut<Time<Virtual>>,
+    (kugel, mut kugel_intents, mut aim): (
+        Option<Res<KugelPlay>>,
+        MessageWriter<KugelIntent>,
+        ResMut<Aim>,
+    ),
 ) {
     if Instant::now() > script.deadline {
-        error!("the screenshot tour took over eight minutes; giving up");
+        error!("the screenshot tour took over nine minutes; giving up");
         exit.write(AppExit::error());
         return;
     }
@@ -526,6 +675,34 @@ fn tour(
                 domino_intents.write(intent);
             }
             script.frames_left = 1;
+        }
+        Step::Kugel(moment) => {
+            let Some(play) = kugel.as_deref() else {
+                return;
+            };
+            if moment.reached(play) {
+                return;
+            }
+            script.steps.push_front(Step::Kugel(moment));
+            if let Some(intent) = kugel_on(play) {
+                kugel_intents.write(intent);
+            }
+            script.frames_left = 1;
+        }
+        Step::Seed(seed) => {
+            commands.insert_resource(crate::game::table::referee::NextSeed(seed));
+        }
+        Step::KugelAim(flick) => {
+            aim.seat = Some(0);
+            aim.pull = Some(flick);
+        }
+        Step::KugelThrow => {
+            if let Some(flick) = aim.pull.take() {
+                kugel_intents.write(KugelIntent::Throw {
+                    seat: 0,
+                    flick: Some(flick),
+                });
+            }
         }
         Step::ChooseTile => {
             if let Some(play) = dominoes.as_deref() {

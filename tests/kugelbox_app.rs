@@ -397,3 +397,21 @@ fn a_human_seat_steals_in_take_it_and_lays_out_in_chikugo_by_pad() {
         chips_conserved(&mut app);
     }
 }
+
+#[test]
+fn the_tours_chikugo_reaches_its_lay_out() {
+    // The screenshot tour pictures this game's lay-out: three AI seats, its seed.
+    let mut app = app();
+    start(
+        &mut app,
+        "chikugo",
+        [Difficulty::Hard, Difficulty::Normal, Difficulty::Easy]
+            .map(SeatKind::Ai)
+            .to_vec(),
+        muggins::app::TOUR_CHIKUGO_SEED,
+    );
+    until(&mut app, 40_000, "a lay-out throw", |app| {
+        let p = play(app);
+        p.game.stage == Stage::LayOut && p.table.last.is_some() && p.game.outcome.is_none()
+    });
+}

@@ -49,7 +49,7 @@ fn every_ruled_preset_exists_in_menu_order_with_one_default() {
     );
     assert_eq!(
         names(&c, Game::Kugelbox),
-        ["chikugo", "take-it", "smart-calculators"]
+        ["chikugo", "take-it", "smart-calculators", "practice-box"]
     );
     for (game, default) in [
         (Game::Marbles, "classic"),

@@ -85,7 +85,8 @@ pub fn frame_times(
 
 /// The running games, headless with their live physics: the CPU time of a frame over 3,000
 /// frames of 4-seat AI games (Expert, Hard, Normal, Easy) at 60 frames a second, MUGGINS!
-/// (`frame.cpu_ms_*`) and dominoes (`frame.dominoes_cpu_ms_*`) (`muggins bench frame`).
+/// (`frame.cpu_ms_*`), dominoes (`frame.dominoes_cpu_ms_*`) and Kugelbox's Chikugo
+/// (`frame.kugelbox_cpu_ms_*`) (`muggins bench frame`).
 pub fn frame_figures(out: &mut Vec<crate::sim::bench::Figure>) {
     use crate::ai::Difficulty;
     use crate::sim::bench::{Figure, median};
@@ -105,6 +106,11 @@ pub fn frame_figures(out: &mut Vec<crate::sim::bench::Figure>) {
             Game::Dominoes,
             "all-fives",
             ["frame.dominoes_cpu_ms_median", "frame.dominoes_cpu_ms_p99"],
+        ),
+        (
+            Game::Kugelbox,
+            "chikugo",
+            ["frame.kugelbox_cpu_ms_median", "frame.kugelbox_cpu_ms_p99"],
         ),
     ] {
         let mut times = frame_times(game, preset, &levels, 3000);

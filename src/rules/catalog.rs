@@ -240,7 +240,7 @@ pub const BUILTIN_MARBLES: &[(&str, &str)] = builtin!("marbles":
 pub const BUILTIN_DOMINOES: &[(&str, &str)] = builtin!("dominoes":
     "muggins", "all-fives", "hoyle", "all-threes", "fives-and-threes", "sniff", "block");
 pub const BUILTIN_KUGELBOX: &[(&str, &str)] = builtin!("kugelbox":
-    "chikugo", "take-it", "smart-calculators");
+    "chikugo", "take-it", "smart-calculators", "practice-box");
 
 /// Every usable preset of the three games, in menu order.
 #[derive(Clone, Debug, Default)]

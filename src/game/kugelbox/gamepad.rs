@@ -46,6 +46,7 @@ fn pads(
     settle: Res<Settle>,
     time: Res<Time>,
     mut aim: ResMut<Aim>,
+    mut charging: Local<Option<Entity>>,
     mut intents: MessageWriter<KugelIntent>,
 ) {
     for (pad, gamepad) in &pads {
@@ -90,8 +91,10 @@ fn pads(
             .get(GamepadButton::RightTrigger2)
             .unwrap_or(0.0)
             .max(gamepad.pressed(GamepadButton::RightTrigger2) as u8 as f32);
-        let charging = aim.seat == Some(seat) && aim.pull.is_some();
-        if trigger > TRIGGER && (charging || settle.ready()) {
+        // Only the charge this pad began is thrown when it lets go.
+        let mine = *charging == Some(pad) && aim.seat == Some(seat) && aim.pull.is_some();
+        if trigger > TRIGGER && (mine || settle.ready()) {
+            *charging = Some(pad);
             let strength = aim.pull.map_or(0.0, |f| f.strength) + time.delta_secs() / CHARGE_S;
             aim.seat = Some(seat);
             aim.pull = Some(Flick {
@@ -99,7 +102,8 @@ fn pads(
                 strength: strength.min(1.0),
                 spin: aim.spin,
             });
-        } else if charging && let Some(flick) = aim.pull.take() {
+        } else if mine && let Some(flick) = aim.pull.take() {
+            *charging = None;
             intents.write(KugelIntent::Throw {
                 seat,
                 flick: Some(flick),

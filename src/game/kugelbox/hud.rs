@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::gamepad::pad_prompt;
 use super::play::{KugelIntent, KugelPlay, finish_name, score_line, stage_name};
 use super::pointer::{Aim, pointer_seat};
 use super::scene::{CHIP_T, ChipPiece, ChipPlace, hole_top};
@@ -136,17 +137,45 @@ fn draw(
     if replay {
         play.replay_last();
     }
-    if let Some(seat) = play.chooser()
-        && mine == Some(seat)
-    {
+    if let Some(seat) = play.chooser().filter(|s| play.is_human(*s)) {
+        // The keyboard and mouse press the buttons; a pad's choice is the one outlined.
+        let pad_choice = (mine != Some(seat)).then_some(aim.choice);
         framed(
             ctx,
             "kugel-choice",
             egui::Align2::CENTER_BOTTOM,
             [0.0, -12.0],
             10.0,
-            |ui| choice_panel(ui, &play, seat, ready, &mut intents),
+            |ui| choice_panel(ui, &play, seat, pad_choice, ready, &mut intents),
         );
+    }
+    // A pad seat's button prompts.
+    if let Some(seat) = play.thrower().or(play.chooser())
+        && play.is_human(seat)
+        && mine != Some(seat)
+    {
+        let prompts = pad_prompt(&play, seat);
+        if !prompts.is_empty() {
+            framed(
+                ctx,
+                "kugel-pad",
+                egui::Align2::CENTER_BOTTOM,
+                [
+                    0.0,
+                    if play.chooser().is_some() {
+                        -90.0
+                    } else {
+                        -12.0
+                    },
+                ],
+                8.0,
+                |ui| {
+                    let line: Vec<String> =
+                        prompts.iter().map(|(c, w)| format!("[{c}] {w}")).collect();
+                    ui.label(egui::RichText::new(line.join("   ")).color(IVORY));
+                },
+            );
+        }
     }
     if let Some(pull) = aim.pull.filter(|_| aim.seat.is_some()) {
         framed(
@@ -330,6 +359,7 @@ fn choice_panel(
     ui: &mut egui::Ui,
     play: &KugelPlay,
     seat: Seat,
+    pad_choice: Option<usize>,
     ready: bool,
     intents: &mut MessageWriter<KugelIntent>,
 ) {
@@ -350,8 +380,22 @@ fn choice_panel(
                 ),
                 None => format!("{face}  ({})", i + 1),
             };
-            let button = egui::Button::new(egui::RichText::new(text).size(18.0));
-            if ui.add_enabled(ready, button).clicked() {
+            let chosen = pad_choice == Some(i);
+            let button = egui::Button::new(egui::RichText::new(text).size(18.0))
+                .sense(if pad_choice.is_some() {
+                    egui::Sense::hover()
+                } else {
+                    egui::Sense::click()
+                })
+                .stroke(if chosen {
+                    egui::Stroke::new(2.5, ACCENT)
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                });
+            if ui
+                .add_enabled(ready || pad_choice.is_some(), button)
+                .clicked()
+            {
                 intents.write(KugelIntent::Act {
                     seat,
                     action: crate::rules::kugelbox::Action::Chip(chip),

@@ -43,8 +43,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 scene::launch,
-                (scene::place_chips, scene::light_holes)
-                    .run_if(referee::rules_moved::<KugelGame>.or_else(scene::rolling_moved)),
+                (scene::place_chips, scene::light_holes).run_if(scene::shown_moved),
                 scene::show_balls,
                 scene::aim_line,
             )

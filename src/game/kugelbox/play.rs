@@ -3,6 +3,8 @@
 //! last throw kept for the table to show (and replay), and the practice tally. The generic
 //! [`Referee`] holds the game; nothing here decides a rule.
 
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
 use crate::ai::Difficulty;
 use crate::ai::kugelbox::{KugelAi, ThrowPlan};
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
@@ -66,6 +68,9 @@ pub struct KugelTable {
     pub misses: u32,
     /// Game time a throw may roll, seconds.
     pub time_limit_s: f32,
+    /// An AI seat picturing its throw in a box of its own, off the frame's thread: the seat,
+    /// and the player with its plan when done.
+    planning: Option<(Seat, Task<(KugelAi, ThrowPlan)>)>,
 }
 
 impl KugelTable {
@@ -154,6 +159,7 @@ impl Played for KugelGame {
             hits: vec![0; l.rows as usize * l.columns as usize],
             misses: 0,
             time_limit_s: game.variant.throw_time_limit_ms as f32 / 1000.0,
+            planning: None,
         }
     }
 
@@ -237,14 +243,28 @@ impl Played for KugelGame {
         let ai = &mut ais[actor as usize];
         match game.phase {
             Phase::Throw { .. } => {
-                // The player pictures its throw in a box of its own, then its hand shakes.
-                let mut model = Kugelbox::new(table.time_limit_s);
-                let plan = ai.plan(game, actor, &mut model);
-                let thrown = ai.execute(plan);
-                Some(AiMove::Seat(Intent::Throw {
-                    seat: actor,
-                    flick: Some(thrown.into()),
-                }))
+                // The player pictures its throw in a box of its own (on another thread: a
+                // careful player tries many), then its hand shakes.
+                if let Some((seat, task)) = &mut table.planning
+                    && *seat == actor
+                {
+                    let (planner, plan) = check_ready(task)?;
+                    table.planning = None;
+                    *ai = planner;
+                    let thrown = ai.execute(plan);
+                    return Some(AiMove::Seat(Intent::Throw {
+                        seat: actor,
+                        flick: Some(thrown.into()),
+                    }));
+                }
+                let (mut planner, game, limit) = (ai.clone(), game.clone(), table.time_limit_s);
+                let task = AsyncComputeTaskPool::get().spawn(async move {
+                    let mut model = Kugelbox::new(limit);
+                    let plan = planner.plan(&game, actor, &mut model);
+                    (planner, plan)
+                });
+                table.planning = Some((actor, task));
+                None
             }
             Phase::Choose { .. } => ai.choose_chip(game).map(|action| {
                 AiMove::Seat(Intent::Act {

@@ -435,11 +435,19 @@ pub(super) fn place_chips(
     }
 }
 
-/// Run condition: a throw began or stopped rolling (the lit holes go out as the balls leave).
-pub fn rolling_moved(play: Option<Res<KugelPlay>>, mut seen: Local<bool>) -> bool {
+/// Run condition: what the table shows moved: an action, a new game, or a throw began or
+/// stopped rolling (the lit holes go out as the balls leave).
+pub fn shown_moved(
+    play: Option<Res<KugelPlay>>,
+    mut seen: Local<Option<(u64, usize, bool)>>,
+) -> bool {
     let Some(p) = play else { return false };
-    let now = p.table.rolling.is_some();
-    std::mem::replace(&mut *seen, now) != now
+    let now = (
+        p.record.seed,
+        p.record.actions.len(),
+        p.table.rolling.is_some(),
+    );
+    seen.replace(now) != Some(now)
 }
 
 /// The aim line while a throw is pulled or charged: from the balls to the box's edge, no
