@@ -57,7 +57,7 @@ fn frame(
         return;
     }
     let far = at.eye.distance(rig.eye) + at.target.distance(rig.target);
-    if far > CUT_M || far < 1e-4 {
+    if !(1e-4..=CUT_M).contains(&far) {
         *at = *rig;
     } else {
         let s = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();

@@ -39,6 +39,7 @@ pub fn pad_prompt(play: &KugelPlay, seat: u8) -> Vec<(&'static str, &'static str
 }
 
 /// Each pad bound to a human seat acts for that seat only.
+#[allow(clippy::too_many_arguments)]
 fn pads(
     pads: Query<(Entity, &Gamepad)>,
     mut play: ResMut<KugelPlay>,
