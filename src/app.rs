@@ -285,9 +285,8 @@ fn kugel_steps() -> Vec<Step> {
         Step::Wait(4, Duration::from_millis(300)),
         Step::Shot("23-kugel-flight"),
         Step::Speed(3.0),
+        // Held still as it is reached: the next seat's throw waits while the score is shown.
         Step::Kugel(Throwing::Framed),
-        // Held still: the next seat's throw waits while the score is shown.
-        Step::Speed(0.0),
         Step::Wait(6, Duration::from_millis(400)),
         Step::Shot("24-kugel-score"),
         Step::Speed(3.0),
@@ -299,6 +298,8 @@ fn kugel_steps() -> Vec<Step> {
         settle(),
         Step::Shot("06-pause"),
         Step::Nav(Nav::TogglePause),
+        Step::Nav(Nav::Title),
+        settle(),
         Step::Nav(Nav::SetUp(Game::Kugelbox)),
         Step::Nav(Nav::Configure(chikugo)),
         settle(),
@@ -681,6 +682,10 @@ fn tour(
                 return;
             };
             if moment.reached(play) {
+                // The score stays up: time stops before the next seat throws.
+                if moment == Throwing::Framed {
+                    time.pause();
+                }
                 return;
             }
             script.steps.push_front(Step::Kugel(moment));

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
 use crate::rules::dominoes::TileSet;
+use crate::rules::kugelbox::Scoring;
 use crate::rules::{Catalog, Game};
 
 /// Who plays a seat.
@@ -31,6 +32,9 @@ pub struct TableSetup {
     /// Dominoes: every human's hand face up (family play: no pass screens).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open_hands: bool,
+    /// Kugelbox: another scoring than the preset's (Smart Calculators for Chikugo or Take It).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<Scoring>,
 }
 
 impl TableSetup {
@@ -43,6 +47,7 @@ impl TableSetup {
             partnerships: false,
             set: None,
             open_hands: false,
+            scoring: None,
         }
     }
 
@@ -93,6 +98,10 @@ impl TableSetup {
             let n = self.seats.len().clamp(min as usize, max as usize);
             self.fit_seats(n);
             self.partnerships &= self.may_partner(catalog);
+            // A scoring chosen for one preset is not carried to another.
+            if self.game == Game::Kugelbox {
+                self.scoring = None;
+            }
         }
     }
 

@@ -415,3 +415,46 @@ fn the_tours_chikugo_reaches_its_lay_out() {
         p.game.stage == Stage::LayOut && p.table.last.is_some() && p.game.outcome.is_none()
     });
 }
+
+#[test]
+fn take_it_scored_by_smart_calculators_keeps_its_scoring_in_the_record() {
+    use muggins::rules::kugelbox::Scoring;
+    let mut app = app();
+    app.insert_resource(NextSeed(12));
+    let mut setup = TableSetup::new(
+        Game::Kugelbox,
+        "take-it".into(),
+        vec![
+            SeatKind::Ai(Difficulty::Normal),
+            SeatKind::Ai(Difficulty::Easy),
+        ],
+    );
+    setup.scoring = Some(Scoring::SmartCalculators);
+    assert!(headless::start(&mut app, setup));
+    assert_eq!(play(&app).game.variant.scoring, Scoring::SmartCalculators);
+    until(&mut app, 4_000, "a few throws", |app| {
+        play(app).record.actions.len() >= 4
+    });
+    let p = play(&app);
+    assert_eq!(p.record.scoring, Some(Scoring::SmartCalculators));
+    // Every throw was scored by the box's values and operators.
+    let layout = &p.game.variant.layout;
+    let mut game = p.record.start(&Catalog::builtin().0).unwrap();
+    for a in &p.record.actions {
+        if let Action::Throw(t) = a {
+            let events = game.apply(*a).unwrap();
+            let scored = events.iter().find_map(|e| match e {
+                Event::Thrown { scored, .. } => Some(*scored),
+                _ => None,
+            });
+            assert_eq!(scored, Some(t.calculators(layout)));
+        } else {
+            game.apply(*a).unwrap();
+        }
+    }
+    // The record says so in its JSON, and reads back the same.
+    let json = p.record.to_json();
+    assert!(json.contains("\"scoring\":\"SmartCalculators\""), "{json}");
+    let back = muggins::rules::Record::<Action>::parse(&json).unwrap();
+    assert_eq!(back, p.record);
+}

@@ -24,6 +24,10 @@ pub struct Record<A> {
     /// Dominoes: the set, when not the preset's (`"DoubleNine"`, `"DoubleTwelve"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<super::dominoes::TileSet>,
+    /// Kugelbox: the scoring, when not the preset's (`"SmartCalculators"` for Chikugo or Take
+    /// It scored by the box's values and operators).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<super::kugelbox::Scoring>,
     pub seed: u64,
     pub actions: Vec<A>,
 }
@@ -46,6 +50,7 @@ impl<A: GameAction> Record<A> {
             seats,
             partnerships,
             set: None,
+            scoring: None,
             seed,
             actions: Vec::new(),
         }
@@ -54,6 +59,12 @@ impl<A: GameAction> Record<A> {
     /// The same record played with another dominoes set than its preset's.
     pub fn with_set(mut self, set: Option<super::dominoes::TileSet>) -> Record<A> {
         self.set = set;
+        self
+    }
+
+    /// The same record scored another way than its Kugelbox preset.
+    pub fn with_scoring(mut self, scoring: Option<super::kugelbox::Scoring>) -> Record<A> {
+        self.scoring = scoring;
         self
     }
 
@@ -153,6 +164,7 @@ pub struct RecordSummary {
     pub seats: u8,
     pub partnerships: bool,
     pub set: Option<super::dominoes::TileSet>,
+    pub scoring: Option<super::kugelbox::Scoring>,
     pub seed: u64,
     pub moves: usize,
 }
@@ -187,6 +199,7 @@ impl AnyRecord {
                 seats: r.seats,
                 partnerships: r.partnerships,
                 set: r.set,
+                scoring: r.scoring,
                 seed: r.seed,
                 moves: r.actions.len(),
             }

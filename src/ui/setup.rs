@@ -11,6 +11,7 @@ use crate::ai::Difficulty;
 use crate::game::table::seats::{Device, Seating, pad_number, seat_name};
 use crate::game::{Nav, Presets, Screen, Table};
 use crate::rules::dominoes::TileSet;
+use crate::rules::kugelbox::Scoring;
 use crate::rules::{Game, PresetInfo};
 use crate::table::{SeatKind, TableSetup};
 
@@ -47,8 +48,10 @@ fn draw(
             preset_column(&mut cols[0], &mut edit, &presets);
             if let Some(p) = &chosen {
                 seats_column(&mut cols[1], &mut edit, p, &presets, &mut seating, &pads);
-                if edit.game == Game::Dominoes {
-                    dominoes_options(&mut cols[1], &mut edit, &presets);
+                match edit.game {
+                    Game::Dominoes => dominoes_options(&mut cols[1], &mut edit, &presets),
+                    Game::Kugelbox => kugelbox_options(&mut cols[1], &mut edit, &presets),
+                    Game::Marbles => {}
                 }
             }
         });
@@ -220,6 +223,29 @@ fn seat_row(
             }
         }
     }
+}
+
+/// A Kugelbox table's option: how throws score, the preset's way or the other (Smart
+/// Calculators' values and operators for Chikugo or Take It; rows and rectangles for practice).
+fn kugelbox_options(ui: &mut egui::Ui, edit: &mut TableSetup, presets: &Presets) {
+    let Some(preset) = presets.kugelbox.iter().find(|p| p.name == edit.preset) else {
+        return;
+    };
+    let own = preset.variant.scoring;
+    let now = edit.scoring.unwrap_or(own);
+    ui.add_space(8.0);
+    ui.heading("Table");
+    ui.horizontal(|ui| {
+        ui.label("Scoring");
+        for (scoring, name) in [
+            (Scoring::Geometry, "rows and rectangles"),
+            (Scoring::SmartCalculators, "Smart Calculators"),
+        ] {
+            if ui.selectable_label(now == scoring, name).clicked() {
+                edit.scoring = (scoring != own).then_some(scoring);
+            }
+        }
+    });
 }
 
 /// A dominoes table's options: the set (a larger one seats more), partnerships for four, and

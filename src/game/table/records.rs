@@ -73,5 +73,6 @@ pub fn replay_navs(record: &AnyRecord) -> Vec<Nav> {
     );
     setup.partnerships = s.partnerships;
     setup.set = s.set;
+    setup.scoring = s.scoring;
     vec![Nav::SetUp(s.game), Nav::Configure(setup), Nav::Start]
 }

@@ -316,8 +316,10 @@ pub fn start<G: Played>(
         .as_ref()
         .map_or(table.partnerships, |r| r.partnerships);
     let set = saved.as_ref().map_or(table.set, |r| r.set);
-    let record =
-        Record::new(&table.preset, table.seats.len() as u8, partnerships, seed).with_set(set);
+    let scoring = saved.as_ref().map_or(table.scoring, |r| r.scoring);
+    let record = Record::new(&table.preset, table.seats.len() as u8, partnerships, seed)
+        .with_set(set)
+        .with_scoring(scoring);
     match Referee::<G>::new(record, &presets.0, table.seats.clone()) {
         Ok(mut referee) => {
             // The player's speed setting, over the tour's hurry.

@@ -13,7 +13,11 @@ pub type KugelRecord = Record<Action>;
 pub type KugelReplayError = crate::rules::record::ReplayError<Action, RuleError>;
 
 crate::rules::table::table_game!(KugelGame, Kugelbox, kugelbox, |p, r| {
-    KugelGame::new(p.variant.clone(), r.seats, r.seed)
+    let mut variant = p.variant.clone();
+    if let Some(scoring) = r.scoring {
+        variant.scoring = scoring;
+    }
+    KugelGame::new(variant, r.seats, r.seed)
 });
 
 /// Plays a record through: the final state and every event, or the first refusal.
