@@ -1199,6 +1199,7 @@ fn record_of(name: &str, seats: u8, partners: bool, seed: u64) -> (DominoesRecor
         seats,
         partnerships: partners,
         set: None,
+        scoring: None,
         seed,
         actions,
     };

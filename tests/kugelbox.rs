@@ -605,6 +605,7 @@ fn record_of(name: &str, seats: u8, seed: u64) -> (KugelRecord, KugelGame) {
         seats,
         partnerships: false,
         set: None,
+        scoring: None,
         seed,
         actions,
     };

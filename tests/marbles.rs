@@ -916,6 +916,7 @@ fn record_of(preset: &str, seats: u8, seed: u64) -> (GameRecord, MarblesGame) {
         seats,
         partnerships: false,
         set: None,
+        scoring: None,
         seed,
         actions,
     };
@@ -996,6 +997,7 @@ fn malformed_records_get_clear_errors() {
         seats: 2,
         partnerships: false,
         set: None,
+        scoring: None,
         seed: 1,
         actions: vec![],
     };

@@ -12,9 +12,9 @@ use super::gamepad::{chosen_end, pad_actions};
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoices, end_line};
 use super::pointer::{play_at, pointer_seat};
 use super::scene::pip_spots;
-use crate::game::table::widgets::{ACCENT, IVORY, framed, seat_label};
-use crate::game::table::{Device, Seating, Settle};
-use crate::game::{MainCamera, Pause, Presets, Table};
+use crate::game::table::widgets::{ACCENT, IVORY, framed, log_panel, seat_label};
+use crate::game::table::{Device, Seating, Settle, TableView};
+use crate::game::{MainCamera, Pause};
 use crate::physics::tiles::TILE_T;
 use crate::rules::dominoes::{Action, HandEnd, Phase, Seat, Tile};
 use crate::ui::DrawUi;
@@ -199,26 +199,19 @@ fn end_marks(
 fn draw(
     mut contexts: EguiContexts,
     play: Res<DominoesPlay>,
-    table: Res<Table>,
-    presets: Res<Presets>,
-    seating: Res<Seating>,
-    settle: Res<Settle>,
-    pads: Query<Entity, With<Gamepad>>,
+    view: TableView,
     mut choices: ResMut<HandChoices>,
     mut intents: MessageWriter<DominoesIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let pads: Vec<Entity> = pads.iter().collect();
-    let title = presets
-        .find(table.game, &table.preset)
-        .map_or(String::new(), |p| p.title);
-    let ready = settle.ready();
-    let mine = pointer_seat(&play, &seating);
+    let (seating, pads, title) = (&*view.seating, view.pads(), view.title());
+    let ready = view.settle.ready();
+    let mine = pointer_seat(&play, seating);
     // The pass screen covers everything.
     if let Some(seat) = play.table.pass_to
         && play.table.reveal.is_none()
     {
-        pass_screen(ctx, &play, &seating, seat, mine, ready, &mut intents);
+        pass_screen(ctx, &play, seating, seat, mine, ready, &mut intents);
         return Ok(());
     }
     framed(
@@ -230,7 +223,7 @@ fn draw(
         |ui| {
             ui.set_min_width(300.0);
             ui.vertical_centered(|ui| {
-                count_panel(ui, &play, &seating, &pads, mine, ready, &mut intents)
+                count_panel(ui, &play, seating, &pads, mine, ready, &mut intents)
             });
         },
     );
@@ -240,23 +233,15 @@ fn draw(
         egui::Align2::LEFT_TOP,
         [10.0, 10.0],
         10.0,
-        |ui| seats_panel(ui, &play, &seating, &pads, &title),
+        |ui| seats_panel(ui, &play, seating, &pads, &title),
     );
-    if !play.log.is_empty() {
-        framed(
-            ctx,
-            "dominoes-log",
-            egui::Align2::RIGHT_BOTTOM,
-            [-10.0, -10.0],
-            8.0,
-            |ui| {
-                ui.set_max_width(330.0);
-                for line in play.log.iter().rev().take(5).rev() {
-                    ui.label(egui::RichText::new(line).small());
-                }
-            },
-        );
-    }
+    log_panel(
+        ctx,
+        "dominoes-log",
+        egui::Align2::RIGHT_BOTTOM,
+        [-10.0, -10.0],
+        &play.log,
+    );
     if let Some(reveal) = &play.table.reveal {
         reveal_panel(ctx, &play, reveal, mine, ready, &mut intents);
         return Ok(());
@@ -272,7 +257,7 @@ fn draw(
                 hand_panel(
                     ui,
                     &play,
-                    &seating,
+                    seating,
                     &pads,
                     seat,
                     ready,

@@ -12,9 +12,9 @@ use super::gamepad::pad_prompt;
 use super::play::{KugelIntent, KugelPlay, finish_name, score_line, stage_name};
 use super::pointer::{Aim, pointer_seat};
 use super::scene::{CHIP_T, ChipPiece, ChipPlace, hole_top};
-use crate::game::table::widgets::{ACCENT, IVORY, framed, seat_label};
-use crate::game::table::{Seating, Settle};
-use crate::game::{MainCamera, Pause, Presets, Table};
+use crate::game::table::widgets::{ACCENT, IVORY, framed, log_panel, seat_label};
+use crate::game::table::{Seating, TableView};
+use crate::game::{MainCamera, Pause};
 use crate::physics::kugel::{GRID, PITCH};
 use crate::rules::kugelbox::{CalcOp, Hole, KugelGame, Phase, Scoring, Seat, Stage};
 use crate::ui::DrawUi;
@@ -97,28 +97,21 @@ fn labels(
 fn draw(
     mut contexts: EguiContexts,
     mut play: ResMut<KugelPlay>,
-    table: Res<Table>,
-    presets: Res<Presets>,
-    seating: Res<Seating>,
-    settle: Res<Settle>,
+    view: TableView,
     aim: Res<Aim>,
-    pads: Query<Entity, With<Gamepad>>,
     mut intents: MessageWriter<KugelIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let pads: Vec<Entity> = pads.iter().collect();
-    let title = presets
-        .find(table.game, &table.preset)
-        .map_or(String::new(), |p| p.title);
-    let mine = pointer_seat(&play, &seating);
-    let ready = settle.ready();
+    let (seating, pads, title) = (&*view.seating, view.pads(), view.title());
+    let mine = pointer_seat(&play, seating);
+    let ready = view.settle.ready();
     framed(
         ctx,
         "kugel-seats",
         egui::Align2::LEFT_TOP,
         [10.0, 10.0],
         10.0,
-        |ui| seats_panel(ui, &play, &seating, &pads, &title),
+        |ui| seats_panel(ui, &play, seating, &pads, &title),
     );
     let mut replay = false;
     framed(
@@ -130,7 +123,7 @@ fn draw(
         |ui| {
             ui.set_min_width(300.0);
             ui.vertical_centered(|ui| {
-                replay = throw_panel(ui, &play, &seating, &pads, mine);
+                replay = throw_panel(ui, &play, seating, &pads, mine);
             });
         },
     );
@@ -197,21 +190,13 @@ fn draw(
             |ui| tally(ui, &play),
         );
     }
-    if !play.log.is_empty() {
-        framed(
-            ctx,
-            "kugel-log",
-            egui::Align2::RIGHT_BOTTOM,
-            [-10.0, -10.0],
-            8.0,
-            |ui| {
-                ui.set_max_width(330.0);
-                for line in play.log.iter().rev().take(5).rev() {
-                    ui.label(egui::RichText::new(line).small());
-                }
-            },
-        );
-    }
+    log_panel(
+        ctx,
+        "kugel-log",
+        egui::Align2::RIGHT_BOTTOM,
+        [-10.0, -10.0],
+        &play.log,
+    );
     Ok(())
 }
 

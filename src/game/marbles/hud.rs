@@ -10,9 +10,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::gamepad::{PadCursors, pad_actions};
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
-use crate::game::table::widgets::{ACCENT, IVORY, framed, seat_colour, seat_label, seat_mark};
-use crate::game::table::{Device, Seating, Settle};
-use crate::game::{MainCamera, Pause, Presets, Table};
+use crate::game::table::widgets::{
+    ACCENT, IVORY, framed, log_panel, seat_colour, seat_label, seat_mark,
+};
+use crate::game::table::{Device, Seating, TableView};
+use crate::game::{MainCamera, Pause};
 use crate::rules::marbles::score::run_bonuses_text;
 use crate::rules::marbles::solve::totals_of;
 use crate::rules::marbles::{Action, MarblesMode, Phase, Seat, Window};
@@ -127,22 +129,18 @@ fn draw(
     mut contexts: EguiContexts,
     play: Res<MarblesPlay>,
     mut hud: ResMut<MarblesHud>,
-    table: Res<Table>,
-    presets: Res<Presets>,
-    seating: Res<Seating>,
+    table: TableView,
     cursors: Res<PadCursors>,
-    settle: Res<Settle>,
-    pads: Query<Entity, With<Gamepad>>,
     mut intents: MessageWriter<MarblesIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let pads: Vec<Entity> = pads.iter().collect();
+    let pads = table.pads();
     let view = View {
         play: &play,
-        seating: &seating,
+        seating: &table.seating,
         pads: &pads,
         cursors: &cursors,
-        ready: settle.ready(),
+        ready: table.settle.ready(),
     };
     if !play.game.variant.learning {
         hud.show_answers = false;
@@ -158,9 +156,7 @@ fn draw(
             ui.vertical_centered(|ui| turn_panel(ui, &view, &mut hud, &mut intents));
         },
     );
-    let title = presets
-        .find(table.game, &table.preset)
-        .map_or(String::new(), |p| p.title);
+    let title = table.title();
     framed(
         ctx,
         "marbles-seats",
@@ -169,21 +165,13 @@ fn draw(
         10.0,
         |ui| seats_panel(ui, &view, &mut hud, &title),
     );
-    if !play.log.is_empty() {
-        framed(
-            ctx,
-            "marbles-log",
-            egui::Align2::LEFT_BOTTOM,
-            [10.0, -10.0],
-            8.0,
-            |ui| {
-                ui.set_max_width(360.0);
-                for line in play.log.iter().rev().take(5).rev() {
-                    ui.label(egui::RichText::new(line).small());
-                }
-            },
-        );
-    }
+    log_panel(
+        ctx,
+        "marbles-log",
+        egui::Align2::LEFT_BOTTOM,
+        [10.0, -10.0],
+        &play.log,
+    );
     if hud.show_answers
         && let Phase::Place { dice, .. } = play.game.phase
     {

@@ -118,6 +118,31 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((seats::plugin, records::plugin, sheet::plugin));
 }
 
+/// What every game's HUD reads of the table besides its game: the setup, the presets, who
+/// holds each seat, the controls' settling and the gamepads connected.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct TableView<'w, 's> {
+    pub table: Res<'w, crate::game::Table>,
+    pub presets: Res<'w, crate::game::Presets>,
+    pub seating: Res<'w, Seating>,
+    pub settle: Res<'w, Settle>,
+    pads: Query<'w, 's, Entity, With<Gamepad>>,
+}
+
+impl TableView<'_, '_> {
+    /// The gamepads connected, in the order they came (their numbers for players).
+    pub fn pads(&self) -> Vec<Entity> {
+        self.pads.iter().collect()
+    }
+
+    /// The preset's title ("All Fives").
+    pub fn title(&self) -> String {
+        self.presets
+            .find(self.table.game, &self.table.preset)
+            .map_or(String::new(), |p| p.title)
+    }
+}
+
 /// How long a control holds still after what it does changed, seconds: a press meant for the
 /// old action (a late click on "Challenge!", a pad button pressed as the turn moved on) must not
 /// trigger the new one in the same place.

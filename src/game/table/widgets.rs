@@ -99,3 +99,22 @@ pub fn framed(
                 .show(ui, add_contents);
         });
 }
+
+/// The table's log: its last five lines, small, in a framed panel at `anchor`.
+pub fn log_panel(
+    ctx: &egui::Context,
+    id: &str,
+    anchor: egui::Align2,
+    offset: [f32; 2],
+    log: &[String],
+) {
+    if log.is_empty() {
+        return;
+    }
+    framed(ctx, id, anchor, offset, 8.0, |ui| {
+        ui.set_max_width(340.0);
+        for line in log.iter().rev().take(5).rev() {
+            ui.label(egui::RichText::new(line).small());
+        }
+    });
+}
