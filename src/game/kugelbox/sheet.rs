@@ -65,7 +65,7 @@ pub fn sheet_of(play: &KugelPlay) -> Option<ScoreSheet> {
         .collect();
     let note = Some(format!(
         "{} · {}",
-        super::play::stage_name(game.stage),
+        play.record.preset,
         game.variant.summary()
     ));
     Some(ScoreSheet {
