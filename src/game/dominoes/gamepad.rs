@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoice, HandChoices};
-use crate::game::table::{Device, Seating, Settle, TableSet};
+use crate::game::table::{Seating, Settle, TableSet};
 use crate::rules::dominoes::{Action, Seat};
 
 /// A stick held over this far moves through the hand (again every [`REPEAT_S`]).
@@ -209,10 +209,7 @@ fn pads(
     mut intents: MessageWriter<DominoesIntent>,
 ) {
     for (pad, gamepad) in &pads {
-        let Some(seat) = seating
-            .seat_of(pad)
-            .filter(|s| seating.owns(Device::Pad(pad), *s, &play.seats))
-        else {
+        let Some(seat) = seating.pad_seat(pad, &play.seats) else {
             continue;
         };
         let step = sticks.read(pad, gamepad, time.delta_secs());

@@ -12,7 +12,7 @@ use super::gamepad::{chosen_end, pad_actions};
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoices, end_line};
 use super::pointer::{play_at, pointer_seat};
 use super::scene::pip_spots;
-use crate::game::table::widgets::{ACCENT, IVORY, framed, log_panel, seat_label};
+use crate::game::table::widgets::{ACCENT, IVORY, choice_button, framed, log_panel, seat_label};
 use crate::game::table::{Device, Seating, Settle, TableView};
 use crate::game::{MainCamera, Pause};
 use crate::physics::tiles::TILE_T;
@@ -136,18 +136,8 @@ fn end_marks(
                             IVORY
                         });
                 // A pad seat's marks show as clearly, but only the pointer presses them.
-                let button = egui::Button::new(text)
-                    .wrap_mode(egui::TextWrapMode::Extend)
-                    .sense(if pointer {
-                        egui::Sense::click()
-                    } else {
-                        egui::Sense::hover()
-                    })
-                    .stroke(if chosen {
-                        egui::Stroke::new(2.5, ACCENT)
-                    } else {
-                        egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-                    });
+                let button =
+                    choice_button(text, pointer, chosen).wrap_mode(egui::TextWrapMode::Extend);
                 let response = ui.add(button);
                 let dropped = response.dnd_release_payload::<Tile>().is_some();
                 if (response.clicked() || dropped) && settle.ready() {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::play::{KugelIntent, KugelPlay};
 use super::pointer::{Aim, CHARGE_S, MAX_AIM};
-use crate::game::table::{Device, Seating, Settle, TableSet};
+use crate::game::table::{Seating, Settle, TableSet};
 use crate::physics::Flick;
 use crate::rules::kugelbox::Action;
 
@@ -51,10 +51,7 @@ fn pads(
     mut intents: MessageWriter<KugelIntent>,
 ) {
     for (pad, gamepad) in &pads {
-        let Some(seat) = seating
-            .seat_of(pad)
-            .filter(|s| seating.owns(Device::Pad(pad), *s, &play.seats))
-        else {
+        let Some(seat) = seating.pad_seat(pad, &play.seats) else {
             continue;
         };
         if gamepad.just_pressed(GamepadButton::North) {
@@ -67,8 +64,8 @@ fn pads(
             }
             let step = gamepad.just_pressed(GamepadButton::DPadRight) as i32
                 - gamepad.just_pressed(GamepadButton::DPadLeft) as i32;
+            // (A choice left over from a longer list wraps back into this one.)
             aim.choice = (aim.choice as i32 + step).rem_euclid(n as i32) as usize;
-            aim.choice = aim.choice.min(n - 1);
             if gamepad.just_pressed(GamepadButton::South) && settle.ready() {
                 let (chip, _) = play.choices()[aim.choice];
                 intents.write(KugelIntent::Act {

@@ -12,7 +12,7 @@ use super::gamepad::pad_prompt;
 use super::play::{KugelIntent, KugelPlay, finish_name, score_line, stage_name};
 use super::pointer::{Aim, pointer_seat};
 use super::scene::{CHIP_T, ChipPiece, ChipPlace, hole_top};
-use crate::game::table::widgets::{ACCENT, IVORY, framed, log_panel, seat_label};
+use crate::game::table::widgets::{ACCENT, IVORY, choice_button, framed, log_panel, seat_label};
 use crate::game::table::{Seating, TableView};
 use crate::game::{MainCamera, Pause};
 use crate::physics::kugel::{GRID, PITCH};
@@ -283,14 +283,9 @@ fn throw_panel(
             &game.variant.layout,
         );
         ui.label(egui::RichText::new(line).size(24.0).color(GOLD).strong());
-        if let Some(nadir) = play
-            .log
-            .iter()
-            .rev()
-            .take(3)
-            .find(|l| l.starts_with("Nadir"))
-        {
-            ui.label(egui::RichText::new(nadir).size(18.0).color(ACCENT).strong());
+        if let Some(score) = last.nadir {
+            let line = format!("Nadir! Lowest this round: {score}");
+            ui.label(egui::RichText::new(line).size(18.0).color(ACCENT).strong());
         }
         if last.hand.is_some() && !play.table.busy() {
             replay = ui.button("Instant replay  (R)").clicked();
@@ -366,17 +361,11 @@ fn choice_panel(
                 None => format!("{face}  ({})", i + 1),
             };
             let chosen = pad_choice == Some(i);
-            let button = egui::Button::new(egui::RichText::new(text).size(18.0))
-                .sense(if pad_choice.is_some() {
-                    egui::Sense::hover()
-                } else {
-                    egui::Sense::click()
-                })
-                .stroke(if chosen {
-                    egui::Stroke::new(2.5, ACCENT)
-                } else {
-                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-                });
+            let button = choice_button(
+                egui::RichText::new(text).size(18.0),
+                pad_choice.is_none(),
+                chosen,
+            );
             if ui
                 .add_enabled(ready || pad_choice.is_some(), button)
                 .clicked()

@@ -45,6 +45,8 @@ pub struct ShownThrow {
     pub scored: Scored,
     /// How it was thrown, for the instant replay (none for a saved game played back).
     pub hand: Option<HandThrow>,
+    /// Chikugo: the throw fell below the round's lowest (the rules' Nadir), to this score.
+    pub nadir: Option<u32>,
 }
 
 /// The Kugelbox table's moving parts.
@@ -204,11 +206,16 @@ impl Played for KugelGame {
             } = *e
             {
                 let hand = r.table.hand.filter(|h| h.seat == seat);
+                let nadir = events.iter().find_map(|e| match e {
+                    Event::Nadir { score, .. } => Some(*score),
+                    _ => None,
+                });
                 r.table.last = Some(ShownThrow {
                     seat,
                     throw,
                     scored,
                     hand,
+                    nadir,
                 });
                 let columns = r.game.variant.layout.columns as usize;
                 for h in [throw.red, throw.other].into_iter().flatten() {

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::play::{MarblesIntent, MarblesPlay};
-use crate::game::table::{Device, Seating, Settle, TableSet};
+use crate::game::table::{Seating, Settle, TableSet};
 use crate::physics::Flick;
 use crate::rules::marbles::{Action, MarblesGame, Phase, Seat, Window};
 
@@ -244,10 +244,7 @@ fn pads(
         cursors.0 = vec![1; game.seats as usize];
     }
     for (pad, gamepad) in &pads {
-        let Some(seat) = seating
-            .seat_of(pad)
-            .filter(|s| seating.owns(Device::Pad(pad), *s, &play.seats))
-        else {
+        let Some(seat) = seating.pad_seat(pad, &play.seats) else {
             continue;
         };
         let (step, flick) = sticks.read(pad, gamepad, time.delta_secs());

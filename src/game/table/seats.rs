@@ -182,6 +182,12 @@ impl Seating {
             && !self.lost.iter().any(|(s, _)| *s == seat)
     }
 
+    /// The human seat gamepad `pad` plays now, if any (bound to it and not lost).
+    pub fn pad_seat(&self, pad: Entity, kinds: &[SeatKind]) -> Option<SeatIndex> {
+        self.seat_of(pad)
+            .filter(|s| self.owns(Device::Pad(pad), *s, kinds))
+    }
+
     /// "Seat 2 (AI Expert)", "Seat 1 (pad 1)": who plays `seat`, by its kind and its pad.
     pub fn who(&self, seat: SeatIndex, kinds: &[SeatKind], pads: &[Entity]) -> String {
         let kind = kinds.get(seat as usize);

@@ -118,3 +118,23 @@ pub fn log_panel(
         }
     });
 }
+
+/// A choice's button: pressed by the pointer (`pressable`), or only shown where a gamepad
+/// chooses, outlined in brass when it is the pad's `chosen` one.
+pub fn choice_button(
+    text: impl Into<egui::WidgetText>,
+    pressable: bool,
+    chosen: bool,
+) -> egui::Button<'static> {
+    egui::Button::new(text)
+        .sense(if pressable {
+            egui::Sense::click()
+        } else {
+            egui::Sense::hover()
+        })
+        .stroke(if chosen {
+            egui::Stroke::new(2.5, ACCENT)
+        } else {
+            egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+        })
+}
