@@ -8,6 +8,7 @@ pub mod kugelbox;
 pub mod live;
 pub mod marbles;
 mod notices;
+pub mod looks;
 mod room;
 pub mod screen;
 pub mod settings;
@@ -39,6 +40,7 @@ pub fn plugin(app: &mut App) {
         screen::plugin,
         settings::plugin,
         camera::plugin,
+        looks::plugin,
         room::plugin,
         live::plugin,
         table::plugin,

@@ -5,6 +5,7 @@ use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 
 use super::camera::CameraRig;
+use super::looks::{Craft, Crafted, Kind, crafted};
 use super::screen::Lobby;
 use super::table::seats::{MAX_SEATS, SEAT_COLOURS};
 use crate::rules::Game;
@@ -20,18 +21,18 @@ pub struct LobbyScene;
 /// The materials the scenes are built from.
 #[derive(Resource, Debug, Clone)]
 pub struct Palette {
-    pub table: Handle<StandardMaterial>,
-    pub wood: Handle<StandardMaterial>,
-    pub dark_wood: Handle<StandardMaterial>,
-    pub hole: Handle<StandardMaterial>,
-    pub felt: Handle<StandardMaterial>,
-    pub ivory: Handle<StandardMaterial>,
-    pub tile_back: Handle<StandardMaterial>,
-    pub die: Handle<StandardMaterial>,
-    pub red_ball: Handle<StandardMaterial>,
-    pub white_ball: Handle<StandardMaterial>,
+    pub table: Handle<Crafted>,
+    pub wood: Handle<Crafted>,
+    pub dark_wood: Handle<Crafted>,
+    pub hole: Handle<Crafted>,
+    pub felt: Handle<Crafted>,
+    pub ivory: Handle<Crafted>,
+    pub tile_back: Handle<Crafted>,
+    pub die: Handle<Crafted>,
+    pub red_ball: Handle<Crafted>,
+    pub white_ball: Handle<Crafted>,
     /// One marble colour per seat.
-    pub seats: [Handle<StandardMaterial>; MAX_SEATS],
+    pub seats: [Handle<Crafted>; MAX_SEATS],
 }
 
 /// Half the table's size (x, z); its top is at y = 0.
@@ -46,17 +47,38 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn material(
-    materials: &mut Assets<StandardMaterial>,
+    materials: &mut Assets<Crafted>,
     color: Color,
     roughness: f32,
-    metallic: f32,
-) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial {
-        base_color: color,
-        perceptual_roughness: roughness,
-        metallic,
-        ..default()
-    })
+    craft: Craft,
+) -> Handle<Crafted> {
+    materials.add(crafted(
+        StandardMaterial {
+            base_color: color,
+            perceptual_roughness: roughness,
+            ..default()
+        },
+        craft,
+    ))
+}
+
+/// Seat `seat`'s marble, as glass: its colour and pattern, glowing when `lit`.
+pub fn marble_material(seat: usize, pattern: Option<Handle<Image>>, lit: bool) -> Crafted {
+    let c = SEAT_COLOURS[seat % MAX_SEATS];
+    crafted(
+        StandardMaterial {
+            base_color: c,
+            base_color_texture: pattern,
+            emissive: if lit {
+                c.to_linear() * 1.5
+            } else {
+                LinearRgba::BLACK
+            },
+            perceptual_roughness: 0.1,
+            ..default()
+        },
+        Craft::new(Kind::Glass, Color::srgb(0.55, 0.55, 0.55), 1.0),
+    )
 }
 
 impl FromWorld for Palette {
@@ -65,27 +87,72 @@ impl FromWorld for Palette {
         let patterns: Option<[Handle<Image>; MAX_SEATS]> = world
             .get_resource_mut::<Assets<Image>>()
             .map(|mut images| std::array::from_fn(|s| images.add(seat_pattern(s))));
-        let mut materials = world.resource_mut::<Assets<StandardMaterial>>();
+        let mut materials = world.resource_mut::<Assets<Crafted>>();
         let m = &mut *materials;
         let seats = std::array::from_fn(|s| {
-            m.add(StandardMaterial {
-                base_color: SEAT_COLOURS[s],
-                base_color_texture: patterns.as_ref().map(|p| p[s].clone()),
-                perceptual_roughness: 0.15,
-                ..default()
-            })
+            m.add(marble_material(
+                s,
+                patterns.as_ref().map(|p| p[s].clone()),
+                false,
+            ))
         });
+        let latewood = |c: Color| Craft::new(Kind::Wood, c, 9.0);
         Palette {
-            table: material(m, Color::srgb(0.30, 0.16, 0.08), 0.55, 0.0),
-            wood: material(m, Color::srgb(0.78, 0.58, 0.34), 0.45, 0.0),
-            dark_wood: material(m, Color::srgb(0.42, 0.25, 0.12), 0.5, 0.0),
-            hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, 0.0),
-            felt: material(m, Color::srgb(0.06, 0.32, 0.16), 0.95, 0.0),
-            ivory: material(m, Color::srgb(0.95, 0.92, 0.84), 0.3, 0.0),
-            tile_back: material(m, Color::srgb(0.12, 0.10, 0.09), 0.35, 0.0),
-            die: material(m, Color::srgb(0.97, 0.97, 0.95), 0.25, 0.0),
-            red_ball: material(m, Color::srgb(0.85, 0.08, 0.06), 0.2, 0.1),
-            white_ball: material(m, Color::srgb(0.92, 0.92, 0.90), 0.2, 0.1),
+            table: material(
+                m,
+                Color::srgb(0.36, 0.2, 0.1),
+                0.5,
+                latewood(Color::srgb(0.16, 0.075, 0.03)).planks(0.18),
+            ),
+            wood: material(
+                m,
+                Color::srgb(0.8, 0.6, 0.36),
+                0.42,
+                latewood(Color::srgb(0.55, 0.34, 0.16)).seed(2.0),
+            ),
+            dark_wood: material(
+                m,
+                Color::srgb(0.45, 0.27, 0.13),
+                0.45,
+                latewood(Color::srgb(0.2, 0.1, 0.04)).seed(5.0),
+            ),
+            hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, Craft::plain()),
+            felt: material(
+                m,
+                Color::srgb(0.07, 0.34, 0.17),
+                0.95,
+                Craft::new(Kind::Felt, Color::srgb(0.3, 0.55, 0.35), 260.0),
+            ),
+            ivory: material(
+                m,
+                Color::srgb(0.95, 0.91, 0.8),
+                0.32,
+                Craft::new(Kind::Ivory, Color::srgb(1.0, 0.8, 0.55), 1.0),
+            ),
+            tile_back: material(
+                m,
+                Color::srgb(0.13, 0.1, 0.09),
+                0.35,
+                latewood(Color::srgb(0.06, 0.045, 0.04)).seed(3.0),
+            ),
+            die: material(
+                m,
+                Color::srgb(0.97, 0.96, 0.92),
+                0.28,
+                Craft::new(Kind::Ivory, Color::srgb(1.0, 0.85, 0.6), 1.0).seed(4.0),
+            ),
+            red_ball: material(
+                m,
+                Color::srgb(0.85, 0.08, 0.06),
+                0.15,
+                Craft::new(Kind::Glass, Color::srgb(0.7, 0.7, 0.7), 1.0),
+            ),
+            white_ball: material(
+                m,
+                Color::srgb(0.92, 0.92, 0.9),
+                0.15,
+                Craft::new(Kind::Glass, Color::srgb(0.85, 0.85, 0.85), 1.0),
+            ),
             seats,
         }
     }
@@ -145,9 +212,9 @@ pub fn table_root(name: &'static str, game: Game) -> impl Bundle {
 }
 
 /// A mesh with a material at a place: the building block of every scene.
-pub fn part(
+pub fn part<M: Material>(
     mesh: Handle<Mesh>,
-    material: Handle<StandardMaterial>,
+    material: Handle<M>,
     transform: Transform,
 ) -> impl Bundle {
     (Mesh3d(mesh), MeshMaterial3d(material), transform)

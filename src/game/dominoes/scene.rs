@@ -16,6 +16,7 @@ use super::play::{DominoesPlay, HandChoices};
 use crate::game::camera::CameraRig;
 use crate::game::live::LiveWorld;
 use crate::game::live::tiles::{lay, spawn_table as spawn_live_table};
+use crate::game::looks::{Craft, Crafted, Kind, crafted};
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Screen;
 use crate::physics::tiles::{
@@ -90,8 +91,8 @@ pub struct Slide {
 pub struct TileLook {
     tile: Handle<Mesh>,
     faces: HashMap<(u8, u8), Handle<Mesh>>,
-    pips: Handle<StandardMaterial>,
-    dim: Handle<StandardMaterial>,
+    pips: Handle<Crafted>,
+    dim: Handle<Crafted>,
     mark: Handle<StandardMaterial>,
     ghost: Handle<StandardMaterial>,
     rack: Handle<Mesh>,
@@ -239,6 +240,7 @@ pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut crafted_materials: ResMut<Assets<Crafted>>,
     palette: Res<Palette>,
     mut rig: ResMut<CameraRig>,
 ) {
@@ -270,8 +272,24 @@ pub(super) fn spawn_table(
     commands.insert_resource(TileLook {
         tile: meshes.add(Cuboid::new(TILE_L, TILE_T, TILE_W)),
         faces: HashMap::new(),
-        pips: material(Color::srgb(0.05, 0.05, 0.06), false),
-        dim: material(Color::srgb(0.55, 0.53, 0.48), false),
+        // Pips and the line cut into the tile and painted black, their walls the ivory's shade.
+        pips: crafted_materials.add(crafted(
+            StandardMaterial {
+                base_color: Color::srgb(0.04, 0.04, 0.05),
+                perceptual_roughness: 0.6,
+                ..default()
+            },
+            Craft::new(Kind::Engraved, Color::srgb(0.5, 0.46, 0.38), 1.0),
+        )),
+        // A tile that cannot be played: the ivory, greyed.
+        dim: crafted_materials.add(crafted(
+            StandardMaterial {
+                base_color: Color::srgb(0.55, 0.53, 0.48),
+                perceptual_roughness: 0.5,
+                ..default()
+            },
+            Craft::new(Kind::Ivory, Color::BLACK, 1.0),
+        )),
         mark: material(Color::srgb(0.66, 0.46, 0.16), false),
         ghost: material(Color::srgba(0.95, 0.78, 0.35, 0.55), true),
         rack: meshes.add(Cuboid::new(1.0, 0.012, 0.03)),

@@ -9,6 +9,7 @@ use super::play::KugelPlay;
 use crate::game::camera::CameraRig;
 use crate::game::live::LiveWorld;
 use crate::game::live::kugel::{LiveKugelbox, spawn_throw};
+use crate::game::looks::{Craft, Crafted, Kind, crafted};
 use crate::game::room::{Palette, part, table_root};
 use crate::game::screen::Screen;
 use crate::physics::body::Shape;
@@ -69,8 +70,8 @@ pub struct ChipPiece {
 #[derive(Resource)]
 pub struct BoxLook {
     pub chip: Handle<Mesh>,
-    pub chip_face: Handle<StandardMaterial>,
-    pub chip_back: Handle<StandardMaterial>,
+    pub chip_face: Handle<Crafted>,
+    pub chip_back: Handle<Crafted>,
     pub lit: Handle<StandardMaterial>,
     pub frame: Handle<StandardMaterial>,
     pub bar: Handle<Mesh>,
@@ -114,22 +115,30 @@ pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut crafted_materials: ResMut<Assets<Crafted>>,
     palette: Res<Palette>,
     mut rig: ResMut<CameraRig>,
 ) {
     *rig = camera();
     let look = BoxLook {
         chip: meshes.add(Cylinder::new(CHIP_R, CHIP_T)),
-        chip_face: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.93, 0.86, 0.62),
-            perceptual_roughness: 0.6,
-            ..default()
-        }),
-        chip_back: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.2, 0.32, 0.55),
-            perceptual_roughness: 0.6,
-            ..default()
-        }),
+        // Bone faces; backs of blue-stained wood.
+        chip_face: crafted_materials.add(crafted(
+            StandardMaterial {
+                base_color: Color::srgb(0.93, 0.87, 0.68),
+                perceptual_roughness: 0.4,
+                ..default()
+            },
+            Craft::new(Kind::Ivory, Color::srgb(1.0, 0.8, 0.5), 1.0).seed(7.0),
+        )),
+        chip_back: crafted_materials.add(crafted(
+            StandardMaterial {
+                base_color: Color::srgb(0.24, 0.36, 0.6),
+                perceptual_roughness: 0.45,
+                ..default()
+            },
+            Craft::new(Kind::Wood, Color::srgb(0.1, 0.16, 0.32), 60.0).seed(1.0),
+        )),
         lit: materials.add(StandardMaterial {
             base_color: Color::srgb(1.0, 0.85, 0.35),
             emissive: LinearRgba::rgb(3.0, 2.2, 0.6),

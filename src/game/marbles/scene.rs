@@ -8,7 +8,8 @@ use super::play::{DiceWorld, MarblesPlay};
 use super::{BOARD_TOP, DICE_SCALE, DICE_TRAY_AT, SPACES, TRAVEL_S, hole_rest, space_position};
 use crate::game::camera::CameraRig;
 use crate::game::live::{LiveBody, LiveWorld, spawn_world};
-use crate::game::room::{Palette, part, table_root};
+use crate::game::looks::Crafted;
+use crate::game::room::{Palette, marble_material, part, table_root};
 use crate::game::screen::Table;
 use crate::game::table::seats::{SeatMark, seat_yaw};
 use crate::physics::body::WorldDef;
@@ -88,12 +89,12 @@ pub(super) struct MarbleMesh(Handle<Mesh>);
 
 /// Each seat's marble material, glowing: marbles that may be taken off, and the runs at the end.
 #[derive(Resource)]
-pub(super) struct LitMarbles(Vec<Handle<StandardMaterial>>);
+pub(super) struct LitMarbles(Vec<Handle<Crafted>>);
 
 pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<Crafted>>,
     palette: Res<Palette>,
     table: Res<Table>,
     play: Option<Res<MarblesPlay>>,
@@ -110,18 +111,12 @@ pub(super) fn spawn_table(
     let lit = palette
         .seats
         .iter()
-        .zip(crate::game::SEAT_COLOURS)
-        .map(|(plain, c)| {
+        .enumerate()
+        .map(|(seat, plain)| {
             let pattern = materials
                 .get(plain)
-                .and_then(|m| m.base_color_texture.clone());
-            materials.add(StandardMaterial {
-                base_color: c,
-                base_color_texture: pattern,
-                emissive: c.to_linear() * 1.5,
-                perceptual_roughness: 0.15,
-                ..default()
-            })
+                .and_then(|m| m.base.base_color_texture.clone());
+            materials.add(marble_material(seat, pattern, true))
         })
         .collect();
     commands.insert_resource(LitMarbles(lit));
@@ -492,7 +487,7 @@ pub(super) fn light_marbles(
     play: Res<MarblesPlay>,
     palette: Res<Palette>,
     lit: Option<Res<LitMarbles>>,
-    mut marbles: Query<(&BoardMarble, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut marbles: Query<(&BoardMarble, &mut MeshMaterial3d<Crafted>)>,
 ) {
     let Some(lit) = lit else { return };
     let game = &play.game;
