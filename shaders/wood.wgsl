@@ -30,7 +30,7 @@ fn shade(
     let ring = fract(r * 5.0);
     let band = smoothstep(0.0, 0.2, ring) * (1.0 - smoothstep(0.6, 1.0, ring));
     let fibre = noise::value3(q * vec3(6.0, 240.0, 240.0));
-    let k = saturate(0.55 * band + 0.3 * fibre + 0.25 * warp);
+    let k = saturate(0.6 * band + 0.3 * fibre + 0.1 * warp);
     let base = mix(late, p.material.base_color.rgb, k) * seam;
     p.material.base_color = vec4<f32>(base, p.material.base_color.a);
     p.material.perceptual_roughness = clamp(p.material.perceptual_roughness + 0.15 * (0.5 - fibre), 0.2, 1.0);

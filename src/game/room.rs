@@ -102,7 +102,7 @@ impl FromWorld for Palette {
                 m,
                 Color::srgb(0.36, 0.2, 0.1),
                 0.5,
-                latewood(Color::srgb(0.16, 0.075, 0.03)).planks(0.18),
+                latewood(Color::srgb(0.22, 0.11, 0.045)).planks(0.18),
             ),
             wood: material(
                 m,
@@ -119,7 +119,7 @@ impl FromWorld for Palette {
             hole: material(m, Color::srgb(0.08, 0.05, 0.03), 0.9, Craft::plain()),
             felt: material(
                 m,
-                Color::srgb(0.07, 0.34, 0.17),
+                Color::srgb(0.08, 0.31, 0.17),
                 0.95,
                 Craft::new(Kind::Felt, Color::srgb(0.3, 0.55, 0.35), 260.0),
             ),
@@ -226,12 +226,15 @@ fn spawn_room(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, palette:
         brightness: 250.0,
         ..default()
     });
+    // The key: a warm lamp above and to the right, its shadows softened by Bevy's Gaussian
+    // filter (the camera's default); and a dim, cool fill from the other side, without
+    // shadows, so the sides turned from the lamp keep their shape.
     commands.spawn((
         Name::new("Lamp"),
         DirectionalLight {
             illuminance: 6_000.0,
             shadow_maps_enabled: true,
-            color: Color::srgb(1.0, 0.95, 0.88),
+            color: Color::srgb(1.0, 0.88, 0.72),
             ..default()
         },
         Transform::from_xyz(1.2, 3.0, 1.4).looking_at(Vec3::ZERO, Vec3::Y),
@@ -241,6 +244,15 @@ fn spawn_room(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, palette:
             ..default()
         }
         .build(),
+    ));
+    commands.spawn((
+        Name::new("Fill"),
+        DirectionalLight {
+            illuminance: 1_200.0,
+            color: Color::srgb(0.78, 0.85, 1.0),
+            ..default()
+        },
+        Transform::from_xyz(-1.5, 2.0, -0.8).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
         Name::new("Table"),
