@@ -24,6 +24,10 @@ pub struct Settings {
     pub window_mode: WindowMode,
     /// Master volume, 0 to 1.
     pub volume: f32,
+    /// No sound at all (the volume is kept for when it comes back).
+    pub muted: bool,
+    /// The size of the menus and the table's labels: 1 as designed, 0.75 to 2.
+    pub ui_scale: f32,
     /// The table set up last, offered again on the setup screen.
     pub last_setup: Option<TableSetup>,
     /// How the tables play.
@@ -52,6 +56,9 @@ impl Default for TableOptions {
     }
 }
 
+/// The smallest and largest UI scales.
+pub const UI_SCALES: (f32, f32) = (0.75, 2.0);
+
 /// The slowest and fastest table speeds.
 pub const SPEEDS: (f32, f32) = (0.5, 3.0);
 
@@ -60,6 +67,8 @@ impl Default for Settings {
         Settings {
             window_mode: WindowMode::Windowed,
             volume: 0.8,
+            muted: false,
+            ui_scale: 1.0,
             last_setup: None,
             table: TableOptions::default(),
         }
@@ -86,6 +95,11 @@ impl Settings {
             s.volume.clamp(0.0, 1.0)
         } else {
             Settings::default().volume
+        };
+        s.ui_scale = if s.ui_scale.is_finite() {
+            s.ui_scale.clamp(UI_SCALES.0, UI_SCALES.1)
+        } else {
+            1.0
         };
         s.table.speed = if s.table.speed.is_finite() {
             s.table.speed.clamp(SPEEDS.0, SPEEDS.1)
@@ -156,6 +170,8 @@ mod tests {
         let s = Settings {
             window_mode: WindowMode::Fullscreen,
             volume: 0.25,
+            muted: true,
+            ui_scale: 1.5,
             last_setup: Some(TableSetup::new(
                 Game::Dominoes,
                 "hoyle".into(),
@@ -210,5 +226,8 @@ mod tests {
         assert_eq!(s.window_mode, WindowMode::Windowed);
         assert_eq!(Settings::parse("()").unwrap(), Settings::default());
         assert_eq!(Settings::parse("(volume: -1.0)").unwrap().volume, 0.0);
+        assert_eq!(Settings::parse("(ui_scale: 9.0)").unwrap().ui_scale, UI_SCALES.1);
+        assert_eq!(Settings::parse("(ui_scale: 0.1)").unwrap().ui_scale, UI_SCALES.0);
+        assert!(Settings::parse("(muted: true)").unwrap().muted);
     }
 }

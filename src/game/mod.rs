@@ -12,6 +12,7 @@ pub mod looks;
 mod room;
 pub mod screen;
 pub mod settings;
+pub mod sound;
 pub mod table;
 
 use bevy::prelude::*;
@@ -47,6 +48,7 @@ pub fn plugin(app: &mut App) {
         marbles::plugin,
         dominoes::plugin,
         kugelbox::plugin,
+        sound::plugin,
     ));
 }
 

@@ -1,9 +1,8 @@
-//! Loads the player's settings at start, applies them (window mode, volume) whenever they
-//! change, and writes them when asked.
+//! Loads the player's settings at start, applies them (the window mode; the volume is the sound's
+//! own) whenever they change, and writes them when asked.
 
 use std::path::PathBuf;
 
-use bevy::audio::{GlobalVolume, Volume};
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode as BevyWindowMode};
 
@@ -56,7 +55,6 @@ pub(super) fn plugin(app: &mut App) {
 fn apply_settings(
     settings: Res<Settings>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
-    volume: Option<ResMut<GlobalVolume>>,
 ) {
     let mode = match settings.window_mode {
         WindowMode::Windowed => BevyWindowMode::Windowed,
@@ -66,9 +64,6 @@ fn apply_settings(
         if window.mode != mode {
             window.mode = mode;
         }
-    }
-    if let Some(mut global) = volume {
-        global.volume = Volume::Linear(settings.volume);
     }
 }
 

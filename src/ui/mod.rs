@@ -13,6 +13,9 @@ mod title;
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass, egui};
 
+use crate::game::sound::{PlaySound, Sound, Voice};
+use crate::settings::Settings;
+
 /// Which overlay windows are open.
 #[derive(Resource, Default, Debug)]
 pub struct UiState {
@@ -45,7 +48,12 @@ pub fn plugin(app: &mut App) {
 /// Every screen's drawing, without egui's own plugin: the headless tests run these over an
 /// egui context of their own.
 pub fn screens(app: &mut App) {
-    app.init_resource::<UiState>().add_plugins((
+    app.init_resource::<UiState>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (ui_scale.before(DrawUi), clicks.after(DrawUi)),
+        )
+        .add_plugins((
         title::plugin,
         setup::plugin,
         hud::plugin,
@@ -63,6 +71,28 @@ pub fn focus_first(response: &egui::Response) {
     if response.ctx.memory(|m| m.focused().is_none()) {
         response.request_focus();
     }
+}
+
+/// The UI scale setting, as egui's zoom: every menu and label grows or shrinks at once.
+fn ui_scale(mut contexts: bevy_egui::EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    Ok(())
+}
+
+/// A quiet tick for a button pressed: clicked with the pointer, or pressed with Enter (the
+/// keyboard's and the gamepad's South) while a control has the focus.
+fn clicks(mut contexts: bevy_egui::EguiContexts, mut out: MessageWriter<PlaySound>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let clicked = ctx.input(|i| i.pointer.any_click()) && ctx.is_pointer_over_egui()
+        || ctx.input(|i| i.key_pressed(egui::Key::Enter))
+            && ctx.memory(|m| m.focused().is_some());
+    if clicked {
+        out.write(PlaySound(Voice::new(Sound::Menu, 0.5)));
+    }
+    Ok(())
 }
 
 /// Warm wood-and-felt colours, larger text.

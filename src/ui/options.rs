@@ -1,11 +1,12 @@
-//! The options window: window mode and volume, saved when closed.
+//! The options window: window mode, volume and mute, the UI's scale and the table's pace; each
+//! takes effect at once, and all are saved when it closes.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, UiState};
 use crate::game::SaveSettings;
-use crate::settings::{SPEEDS, Settings, WindowMode};
+use crate::settings::{SPEEDS, Settings, UI_SCALES, WindowMode};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -42,6 +43,15 @@ fn draw(
                 {
                     edit.volume = percent / 100.0;
                 }
+                ui.checkbox(&mut edit.muted, "Mute");
+            });
+            ui.horizontal(|ui| {
+                ui.label("Menus and labels");
+                ui.add(
+                    egui::Slider::new(&mut edit.ui_scale, UI_SCALES.0..=UI_SCALES.1)
+                        .step_by(0.25)
+                        .suffix("×"),
+                );
             });
             ui.separator();
             ui.horizontal(|ui| {

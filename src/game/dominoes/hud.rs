@@ -12,7 +12,9 @@ use super::gamepad::{chosen_end, pad_actions};
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoices, end_line};
 use super::pointer::{play_at, pointer_seat};
 use super::scene::pip_spots;
-use crate::game::table::widgets::{ACCENT, IVORY, choice_button, framed, log_panel, seat_label};
+use crate::game::table::widgets::{
+    ACCENT, IVORY, choice_button, framed, log_panel, on_screen, seat_label,
+};
 use crate::game::table::{Device, Seating, Settle, TableView};
 use crate::game::{MainCamera, Pause};
 use crate::physics::tiles::TILE_T;
@@ -117,7 +119,7 @@ fn end_marks(
     let pad_end = chosen_end(&play, &choice, seat);
     for (i, end) in ends.iter().enumerate() {
         let p = Vec3::new(end.slot.x, TILE_T * 2.0, end.slot.z);
-        let Ok(screen) = camera.world_to_viewport(at, p) else {
+        let Some(screen) = on_screen(ctx, camera, at, p) else {
             continue;
         };
         // A Sniff double's second way at the same end sits a little lower.

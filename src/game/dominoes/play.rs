@@ -11,6 +11,7 @@ use crate::ai::dominoes::DominoesAi;
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::tiles::{Slot, TableLayout};
+use crate::game::sound::Voice;
 use crate::rules::dominoes::tile::tiles_of;
 use crate::rules::dominoes::{
     Action, DominoesGame, Event, HandEnd, MAX_SEATS, Mask, MugginsCall, Phase, Placement, Seat,
@@ -653,6 +654,11 @@ impl Played for DominoesGame {
         let view = r.game.view(seat);
         let action = r.ais[seat as usize].act(&view)?;
         Some(AiMove::Seat(Intent::Act { seat, action }))
+    }
+
+    fn cue(_event: &Self::Event) -> Option<Voice> {
+        // A tile's clack is its live body's impact.
+        None
     }
 
     fn controls_key(play: &DominoesPlay) -> u64 {

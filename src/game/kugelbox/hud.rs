@@ -12,7 +12,9 @@ use super::gamepad::pad_prompt;
 use super::play::{KugelIntent, KugelPlay, finish_name, score_line, stage_name};
 use super::pointer::{Aim, pointer_seat};
 use super::scene::{CHIP_T, ChipPiece, ChipPlace, hole_top};
-use crate::game::table::widgets::{ACCENT, IVORY, choice_button, framed, log_panel, seat_label};
+use crate::game::table::widgets::{
+    ACCENT, IVORY, choice_button, framed, log_panel, on_screen, seat_label,
+};
 use crate::game::table::{Seating, TableView};
 use crate::game::{MainCamera, Pause};
 use crate::physics::kugel::{GRID, PITCH};
@@ -28,14 +30,6 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (labels, draw).chain().in_set(DrawUi).run_if(running),
     );
-}
-
-/// A point of the table on the screen, if in front of the camera.
-fn on_screen(camera: &Camera, at: &GlobalTransform, p: Vec3) -> Option<egui::Pos2> {
-    camera
-        .world_to_viewport(at, p)
-        .ok()
-        .map(|s| egui::pos2(s.x, s.y))
 }
 
 /// Words drawn over the table: each face-up chip's face, and the Smart Calculators' value and
@@ -55,7 +49,7 @@ fn labels(
         if piece.place == ChipPlace::Down {
             continue;
         }
-        let Some(p) = on_screen(camera, at, t.translation + Vec3::Y * CHIP_T) else {
+        let Some(p) = on_screen(ctx, camera, at, t.translation + Vec3::Y * CHIP_T) else {
             continue;
         };
         painter.text(
@@ -71,7 +65,7 @@ fn labels(
         for column in 1..=GRID {
             // Just before row 1, on the box's plate.
             let edge = hole_top(Hole(1, column)) + Vec3::Z * PITCH * 0.75;
-            let Some(p) = on_screen(camera, at, edge) else {
+            let Some(p) = on_screen(ctx, camera, at, edge) else {
                 continue;
             };
             let value = layout.values.get(column as usize - 1).copied().unwrap_or(0);

@@ -10,6 +10,7 @@ use crate::ai::kugelbox::{KugelAi, ThrowPlan};
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::kugel::{KugelThrow, Kugelbox};
+use crate::game::sound::{Sound, Voice};
 use crate::rules::kugelbox::{
     Action, BoxLayout, CalcOp, Event, Finish, KugelGame, Phase, Scored, Scoring, Seat, Stage, Throw,
 };
@@ -286,6 +287,22 @@ impl Played for KugelGame {
     fn replaying(r: &mut KugelPlay, _: &Action) {
         // A saved throw lands where it was recorded: no box rolls for it.
         r.table.hand = None;
+    }
+
+    fn cue(event: &Self::Event) -> Option<Voice> {
+        use crate::rules::kugelbox::Event;
+        match event {
+            // The balls dropped into their pockets: one thud per ball in a hole.
+            Event::Thrown { throw, .. } => {
+                let holed = throw.red.is_some() as u8 + throw.other.is_some() as u8;
+                (holed > 0).then(|| Voice::new(Sound::Drop, 0.4 + 0.2 * holed as f32))
+            }
+            Event::Turned { .. }
+            | Event::Took { .. }
+            | Event::PickedUp { .. }
+            | Event::LaidOut { .. } => Some(Voice::new(Sound::Flip, 0.6)),
+            _ => None,
+        }
     }
 
     fn controls_key(r: &KugelPlay) -> u64 {

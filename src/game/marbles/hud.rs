@@ -11,6 +11,7 @@ use super::gamepad::{PadCursors, pad_actions};
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
 use crate::game::table::widgets::{
+    on_screen,
     ACCENT, IVORY, framed, log_panel, seat_colour, seat_label, seat_mark,
 };
 use crate::game::table::{Device, Seating, TableView};
@@ -89,17 +90,17 @@ fn hole_numbers(
         Phase::Place { dice, .. } if hud.show_answers => play.game.makes(dice),
         _ => 0,
     };
-    let on_screen = |p: Vec3| camera.world_to_viewport(at, p).ok();
+    let spot = |p: Vec3| on_screen(ctx, camera, at, p);
     for n in 1..=play.game.variant.board as usize {
         // Just outside the hole, towards the board's rim.
-        let Some(screen) = on_screen(space_position(n) * 1.17 + Vec3::Y * BOARD_TOP) else {
+        let Some(screen) = spot(space_position(n) * 1.17 + Vec3::Y * BOARD_TOP) else {
             continue;
         };
         let lit = makes & 1u64 << n != 0 && play.game.at(n as u8).is_none();
         let colour = if lit { ACCENT } else { IVORY };
         let size = if lit { 17.0 } else { 14.0 };
         painter.text(
-            egui::pos2(screen.x, screen.y),
+            screen,
             egui::Align2::CENTER_CENTER,
             n.to_string(),
             egui::FontId::proportional(size),
@@ -115,8 +116,7 @@ fn hole_numbers(
             continue;
         }
         let n = cursors.of(seat) as usize;
-        if let Some(p) = on_screen(space_position(n) + Vec3::Y * BOARD_TOP) {
-            let c = egui::pos2(p.x, p.y);
+        if let Some(c) = spot(space_position(n) + Vec3::Y * BOARD_TOP) {
             painter.circle_stroke(c, 13.0, egui::Stroke::new(3.0, seat_colour(seat as usize)));
             seat_mark(&painter, c + egui::vec2(15.0, -15.0), 6.0, seat as usize);
         }

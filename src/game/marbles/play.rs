@@ -12,6 +12,7 @@ use crate::game::live::dice::{after_step, before_step};
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::dice::{DiceRoll, DiceRoller};
+use crate::game::sound::{Sound, Voice};
 use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 
 /// How long the other human seats have to challenge a placement or call "Muggins!", seconds.
@@ -248,6 +249,20 @@ impl Played for MarblesGame {
                 seat: actor,
                 action,
             })),
+        }
+    }
+
+    fn cue(event: &Event) -> Option<Voice> {
+        match event {
+            Event::Placed { .. } | Event::MugginsPlaced { .. } => {
+                Some(Voice::new(Sound::Click, 0.7))
+            }
+            // Lifted out: the same glass, softer and lower.
+            Event::Removed { .. } => Some(Voice {
+                speed: 0.8,
+                ..Voice::new(Sound::Click, 0.4)
+            }),
+            _ => None,
         }
     }
 

@@ -83,6 +83,9 @@ pub trait Played: TableGame {
     /// What the human controls do now (the phase, who moves, an open window, a screen shown),
     /// for [`Settle`]: a change holds every control still for [`SETTLE_S`].
     fn controls_key(r: &Referee<Self>) -> u64;
+    /// The sound a rules event makes of its own (a marble into its hole, a chip flipped); the
+    /// pieces' knocks come from the live physics.
+    fn cue(event: &Self::Event) -> Option<crate::game::sound::Voice>;
 }
 
 /// What the AI step decided.

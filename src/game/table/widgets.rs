@@ -1,6 +1,7 @@
 //! The egui pieces every screen and HUD is built from: the colours, framed panels, large
 //! buttons, and a seat's mark and label.
 
+use bevy::prelude::{Camera, GlobalTransform, Vec3};
 use bevy_egui::egui;
 
 use super::seats::{SEAT_COLOURS, SeatMark};
@@ -137,4 +138,16 @@ pub fn choice_button(
         } else {
             egui::Stroke::new(1.0, egui::Color32::from_gray(90))
         })
+}
+
+/// A point of the table where egui draws it (in points: the window's pixels over the UI
+/// scale), if it is in front of the camera.
+pub fn on_screen(
+    ctx: &egui::Context,
+    camera: &Camera,
+    at: &GlobalTransform,
+    p: Vec3,
+) -> Option<egui::Pos2> {
+    let s = camera.world_to_viewport(at, p).ok()? / ctx.zoom_factor();
+    Some(egui::pos2(s.x, s.y))
 }
