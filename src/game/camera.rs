@@ -1,5 +1,5 @@
 //! The one camera: it lives for the whole run (the menus draw onto it) and each scene says where
-//! it looks from by setting the [`CameraRig`].
+//! it looks from by setting the [`CameraRig`], and the camera eases there.
 
 use bevy::prelude::*;
 
@@ -39,30 +39,48 @@ fn spawn_camera(mut commands: Commands, rig: Res<CameraRig>) {
     ));
 }
 
-/// A move farther than this (metres, eye and target together) cuts; a shorter one glides.
-pub const CUT_M: f32 = 1.0;
-/// How quickly a glide closes in: the share left after one second is `exp(-GLIDE_RATE)`.
-const GLIDE_RATE: f32 = 7.0;
+/// How long a move of the camera takes: a short reframing quickly, a new view (the hand, the
+/// layout, the box, another chair) over most of a second.
+pub fn move_s(far: f32) -> f32 {
+    (0.2 + 0.3 * far).clamp(0.2, 0.9)
+}
 
-/// The camera follows the rig: a new scene or another seat's chair cuts there at once, a
-/// change of framing (the layout growing) glides.
+/// A move under way: where it began, how far along it is (seconds), how long it takes.
+#[derive(Debug, Clone, Copy)]
+struct Move {
+    from: CameraRig,
+    to: CameraRig,
+    t: f32,
+    length: f32,
+}
+
+/// The camera eases to the rig (slow at both ends, `smootherstep`) rather than jumping; a change
+/// of the rig during a move starts a new one from where the camera is.
 fn frame(
     rig: Res<CameraRig>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut now: Local<Option<CameraRig>>,
+    mut moving: Local<Option<Move>>,
     mut cameras: Query<&mut Transform, With<MainCamera>>,
 ) {
     let at = now.get_or_insert(*rig);
-    if *at == *rig && !rig.is_changed() {
-        return;
+    if rig.is_changed() && *rig != moving.map_or(*at, |m| m.to) {
+        let far = at.eye.distance(rig.eye) + at.target.distance(rig.target);
+        *moving = Some(Move {
+            from: *at,
+            to: *rig,
+            t: 0.0,
+            length: move_s(far),
+        });
     }
-    let far = at.eye.distance(rig.eye) + at.target.distance(rig.target);
-    if !(1e-4..=CUT_M).contains(&far) {
-        *at = *rig;
-    } else {
-        let s = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
-        at.eye = at.eye.lerp(rig.eye, s);
-        at.target = at.target.lerp(rig.target, s);
+    let Some(m) = moving.as_mut() else { return };
+    m.t += time.delta_secs();
+    let x = (m.t / m.length).clamp(0.0, 1.0);
+    let k = x * x * x * (x * (x * 6.0 - 15.0) + 10.0);
+    at.eye = m.from.eye.lerp(m.to.eye, k);
+    at.target = m.from.target.lerp(m.to.target, k);
+    if x >= 1.0 {
+        *moving = None;
     }
     for mut t in &mut cameras {
         *t = Transform::from_translation(at.eye).looking_at(at.target, Vec3::Y);

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::camera::CameraRig;
 use super::looks::{Craft, Crafted, Kind, crafted};
 use super::screen::Lobby;
-use super::table::seats::{MAX_SEATS, SEAT_COLOURS};
+use super::table::seats::{MAX_SEATS, SEAT_COLOURS, SeatMark};
 use crate::rules::Game;
 
 /// The root of a game's table scene; everything in the scene is its child.
@@ -315,4 +315,44 @@ fn spawn_lobby(
                 p.spawn(part(marble.clone(), seat.clone(), t));
             }
         });
+}
+
+/// A seat's mark as a flat shape lying on the table (normal up), `radius` metres across its
+/// points, a few millimetres thick.
+pub fn mark_mesh(mark: SeatMark, radius: f32) -> Mesh {
+    let outline: Vec<Vec2> = mark.outline().into_iter().map(|p| p * radius).collect();
+    let n = outline.len() as u32;
+    let y = 0.002;
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    if mark.hollow() {
+        // A ring: the outline and a smaller one inside it.
+        for p in &outline {
+            positions.push([p.x, y, -p.y]);
+            positions.push([p.x * 0.6, y, -p.y * 0.6]);
+        }
+        for i in 0..n {
+            let (a, b) = (2 * i, 2 * ((i + 1) % n));
+            indices.extend([a, b, a + 1, a + 1, b, b + 1]);
+        }
+    } else {
+        // A fan from the centre (the star and the cross are not convex, but star-shaped).
+        positions.push([0.0, y, 0.0]);
+        positions.extend(outline.iter().map(|p| [p.x, y, -p.y]));
+        for i in 0..n {
+            indices.extend([0, 1 + i, 1 + (i + 1) % n]);
+        }
+    }
+    // Facing up whatever the winding.
+    let mut corners = Vec::new();
+    for t in indices.chunks(3) {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|k| Vec3::from(positions[k as usize]));
+        let up = if (b - a).cross(c - a).y < 0.0 {
+            [a, c, b]
+        } else {
+            [a, b, c]
+        };
+        corners.extend(up.map(|p| (p.to_array(), [0.0, 1.0, 0.0])));
+    }
+    super::marbles::dice_look::flat_mesh(corners)
 }

@@ -17,7 +17,8 @@ use crate::game::camera::CameraRig;
 use crate::game::live::LiveWorld;
 use crate::game::live::tiles::{lay, spawn_table as spawn_live_table};
 use crate::game::looks::{Craft, Crafted, Kind, crafted};
-use crate::game::room::{Palette, part, table_root};
+use crate::game::room::{Palette, mark_mesh as seat_mark_mesh, part, table_root};
+use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::game::screen::Screen;
 use crate::physics::tiles::{
     AREA_HALF_X, Slot, TILE_L, TILE_T, TILE_W, boneyard_slot, rack_place, rack_slot, slide,
@@ -97,6 +98,8 @@ pub struct TileLook {
     ghost: Handle<StandardMaterial>,
     rack: Handle<Mesh>,
     mark_mesh: Handle<Mesh>,
+    /// Each seat's mark, lying by its rack.
+    seat_marks: Vec<Handle<Mesh>>,
 }
 
 impl TileLook {
@@ -294,6 +297,9 @@ pub(super) fn spawn_table(
         ghost: material(Color::srgba(0.95, 0.78, 0.35, 0.55), true),
         rack: meshes.add(Cuboid::new(1.0, 0.012, 0.03)),
         mark_mesh: meshes.add(Cuboid::new(TILE_L + 0.012, 0.0008, TILE_W + 0.012)),
+        seat_marks: (0..MAX_SEATS)
+            .map(|s| meshes.add(seat_mark_mesh(SeatMark::of(s as Seat), 0.016)))
+            .collect(),
     });
 }
 
@@ -432,6 +438,18 @@ pub(super) fn follow(
                 Transform::from_xyz(x, 0.006, z)
                     .with_rotation(Quat::from_rotation_y(yaw))
                     .with_scale(Vec3::new(width, 1.0, 1.0)),
+            ),
+            DespawnOnExit(Screen::Playing),
+        ));
+        // The seat's mark in its colour and pattern, at the rack's right-hand end.
+        commands.spawn((
+            Rack,
+            part(
+                look.seat_marks[s % look.seat_marks.len()].clone(),
+                palette.seats[s % palette.seats.len()].clone(),
+                Transform::from_xyz(x, 0.0, z)
+                    .with_rotation(Quat::from_rotation_y(yaw))
+                    * Transform::from_xyz(width / 2.0 + 0.025, 0.001, 0.0),
             ),
             DespawnOnExit(Screen::Playing),
         ));

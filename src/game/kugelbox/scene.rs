@@ -10,7 +10,8 @@ use crate::game::camera::CameraRig;
 use crate::game::live::LiveWorld;
 use crate::game::live::kugel::{LiveKugelbox, spawn_throw};
 use crate::game::looks::{Craft, Crafted, Kind, crafted};
-use crate::game::room::{Palette, part, table_root};
+use crate::game::room::{Palette, mark_mesh, part, table_root};
+use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::game::screen::Screen;
 use crate::physics::body::Shape;
 use crate::physics::kugel::{BALL_R, GRID, HOLE, NEAR_END, PITCH, PLATE, box_def, hole_centre};
@@ -117,9 +118,11 @@ pub(super) fn spawn_table(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut crafted_materials: ResMut<Assets<Crafted>>,
     palette: Res<Palette>,
+    play: Option<Res<KugelPlay>>,
     mut rig: ResMut<CameraRig>,
 ) {
     *rig = camera();
+    let seats = play.map_or(0, |p| p.seats.len().min(MAX_SEATS));
     let look = BoxLook {
         chip: meshes.add(Cylinder::new(CHIP_R, CHIP_T)),
         // Bone faces; backs of blue-stained wood.
@@ -198,6 +201,15 @@ pub(super) fn spawn_table(
                 part(look.bar.clone(), look.frame.clone(), Transform::default()),
                 Visibility::Hidden,
             ));
+            // Each seat's mark in its colour and pattern, where its row of chips begins.
+            for seat in 0..seats {
+                let start = chip_spot(ChipPlace::Held(seat as Seat), 0);
+                p.spawn(part(
+                    meshes.add(mark_mesh(SeatMark::of(seat as Seat), 0.014)),
+                    palette.seats[seat].clone(),
+                    Transform::from_xyz(start.x - CHIP_PITCH * 0.9, 0.0, start.z),
+                ));
+            }
             for (i, material) in [(0, &palette.red_ball), (1, &palette.white_ball)] {
                 p.spawn((
                     Ball(i),

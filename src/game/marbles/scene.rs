@@ -9,7 +9,7 @@ use super::{BOARD_TOP, DICE_SCALE, DICE_TRAY_AT, SPACES, TRAVEL_S, hole_rest, sp
 use crate::game::camera::CameraRig;
 use crate::game::live::{LiveBody, LiveWorld, spawn_world};
 use crate::game::looks::Crafted;
-use crate::game::room::{Palette, marble_material, part, table_root};
+use crate::game::room::{Palette, marble_material, mark_mesh, part, table_root};
 use crate::game::screen::Table;
 use crate::game::table::seats::{SeatMark, seat_yaw};
 use crate::physics::body::WorldDef;
@@ -303,46 +303,6 @@ fn spawn_dice_tray(
                 });
         }
     });
-}
-
-/// A seat's mark as a flat shape lying on the table (normal up), `radius` metres across its
-/// points, a few millimetres thick.
-pub fn mark_mesh(mark: SeatMark, radius: f32) -> Mesh {
-    let outline: Vec<Vec2> = mark.outline().into_iter().map(|p| p * radius).collect();
-    let n = outline.len() as u32;
-    let y = 0.002;
-    let mut positions = Vec::new();
-    let mut indices = Vec::new();
-    if mark.hollow() {
-        // A ring: the outline and a smaller one inside it.
-        for p in &outline {
-            positions.push([p.x, y, -p.y]);
-            positions.push([p.x * 0.6, y, -p.y * 0.6]);
-        }
-        for i in 0..n {
-            let (a, b) = (2 * i, 2 * ((i + 1) % n));
-            indices.extend([a, b, a + 1, a + 1, b, b + 1]);
-        }
-    } else {
-        // A fan from the centre (the star and the cross are not convex, but star-shaped).
-        positions.push([0.0, y, 0.0]);
-        positions.extend(outline.iter().map(|p| [p.x, y, -p.y]));
-        for i in 0..n {
-            indices.extend([0, 1 + i, 1 + (i + 1) % n]);
-        }
-    }
-    // Facing up whatever the winding.
-    let mut corners = Vec::new();
-    for t in indices.chunks(3) {
-        let [a, b, c] = [t[0], t[1], t[2]].map(|k| Vec3::from(positions[k as usize]));
-        let up = if (b - a).cross(c - a).y < 0.0 {
-            [a, c, b]
-        } else {
-            [a, b, c]
-        };
-        corners.extend(up.map(|p| (p.to_array(), [0.0, 1.0, 0.0])));
-    }
-    super::dice_look::flat_mesh(corners)
 }
 
 /// Where the pips of a six-sided die sit, in the die's own frame: each face's value drawn on
