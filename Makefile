@@ -9,7 +9,7 @@ SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-r
 	18-dominoes-draw 19-dominoes-pass 20-dominoes-hand-end 21-dominoes-sheet 22-kugel-aim \
 	23-kugel-flight 24-kugel-score 25-kugel-choice 26-kugel-layout
 
-.PHONY: play test deps test-deps smoke screenshots lint bench bench-frame bench-live
+.PHONY: play test deps test-deps smoke screenshots readme-pictures lint bench bench-frame bench-live
 
 ## Build in release and open the game.
 play: deps
@@ -35,6 +35,12 @@ smoke screenshots: test-deps
 	rm -rf $(SHOTS) && mkdir -p $(SHOTS)
 	timeout 600 $(XVFB) $(CARGO_TARGET_DIR)/debug/muggins --screenshots $(SHOTS)
 	cargo run --quiet -- check-shots $(patsubst %,$(SHOTS)/%.png,$(SHOT_NAMES))
+
+## The README's pictures of the three games, from the last `make screenshots`.
+readme-pictures:
+	cp $(SHOTS)/09-marbles-place.png assets/readme/marbles.png
+	cp $(SHOTS)/17-dominoes-ends.png assets/readme/dominoes.png
+	cp $(SHOTS)/24-kugel-score.png assets/readme/kugelbox.png
 
 lint:
 	cargo fmt --check

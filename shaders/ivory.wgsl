@@ -6,9 +6,9 @@
 
 fn shade(input: PbrInput, at: vec3<f32>, warm: vec3<f32>) -> PbrInput {
     var p = input;
-    let lines = noise::value3(at * vec3(3.0, 60.0, 3.0));
-    let cloud = noise::fbm3(at * 4.0);
-    let k = 0.94 + 0.05 * lines + 0.06 * (cloud - 0.47);
+    let lines = noise::value2(at.xy * vec2<f32>(3.0, 60.0) + at.z);
+    let cloud = noise::value2(at.xy * 4.0 + at.z);
+    let k = 0.94 + 0.05 * lines + 0.06 * (cloud - 0.5);
     // Light scattered inside the tile warms the faces turned from the light a little.
     let wrap = (1.0 - saturate(dot(p.N, p.V))) * 0.08;
     let base = p.material.base_color.rgb * k + warm * wrap;

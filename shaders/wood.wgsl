@@ -24,13 +24,16 @@ fn shade(
         seam = 0.45 + 0.55 * smoothstep(0.0008, 0.003, edge);
         q = q + vec3(noise::hash3(vec3(board, seed, 1.0)) * 5.0, board * 0.61, 0.0);
     }
-    let warp = noise::fbm3(q * vec3(0.8, 3.0, 3.0) * scale * 0.25 + vec3(seed));
+    // The grain runs along x: a plane's pattern from x and the other two together keeps the
+    // top, the sides and the ends all grained, at 2D noise's price.
+    let across = q.y + q.z;
+    let warp = noise::fbm2(vec2<f32>(q.x * 0.2, across * 0.75) * scale + vec2<f32>(seed));
     let centre = vec2<f32>(0.35 + seed * 0.13 + board * 0.07, -0.2);
-    let r = length(q.yz * scale + centre) + warp * 1.1;
+    let r = length(q.yz * scale + centre) + warp * 1.4;
     let ring = fract(r * 5.0);
     let band = smoothstep(0.0, 0.2, ring) * (1.0 - smoothstep(0.6, 1.0, ring));
-    let fibre = noise::value3(q * vec3(6.0, 240.0, 240.0));
-    let k = saturate(0.6 * band + 0.3 * fibre + 0.1 * warp);
+    let fibre = noise::value2(vec2<f32>(q.x * 6.0, across * 240.0));
+    let k = saturate(0.6 * band + 0.3 * fibre + 0.15 * warp);
     let base = mix(late, p.material.base_color.rgb, k) * seam;
     p.material.base_color = vec4<f32>(base, p.material.base_color.a);
     p.material.perceptual_roughness = clamp(p.material.perceptual_roughness + 0.15 * (0.5 - fibre), 0.2, 1.0);

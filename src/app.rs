@@ -51,6 +51,12 @@ pub fn run(screenshots: Option<PathBuf>) -> ExitCode {
             eprintln!("muggins: cannot create {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }
+        // The software renderer draws a frame in a tenth of a second or more: let a hurried
+        // frame cover up to a second of game time (Bevy's cap is a quarter), so the tour's
+        // hurried stretches take fewer frames.
+        app.world_mut()
+            .resource_mut::<Time<Virtual>>()
+            .set_max_delta(Duration::from_secs(1));
         app.insert_resource(Tour::new(dir))
             .insert_resource(TablePace(0.3))
             .add_systems(Update, tour.before(game::screen::AppSet::RecordInput));
@@ -410,6 +416,9 @@ struct Tour {
     until: Instant,
     shots: Vec<PathBuf>,
     deadline: Instant,
+    /// When the tour began and the frames it has drawn: its frame time, reported at the end.
+    started: Instant,
+    frames: u64,
 }
 
 impl Tour {
@@ -429,6 +438,8 @@ impl Tour {
             until: Instant::now(),
             shots: Vec::new(),
             deadline: Instant::now() + Duration::from_secs(560),
+            started: Instant::now(),
+            frames: 0,
         }
     }
 }
@@ -593,6 +604,7 @@ fn tour(
         ResMut<Aim>,
     ),
 ) {
+    script.frames += 1;
     if Instant::now() > script.deadline {
         error!("the screenshot tour took over nine minutes; giving up");
         exit.write(AppExit::error());
@@ -745,6 +757,12 @@ fn tour(
                 script.steps.push_front(Step::Finish);
                 return;
             }
+            let took = script.started.elapsed().as_secs_f64();
+            println!(
+                "the tour: {} frames in {took:.0} s, {:.0} ms a frame",
+                script.frames,
+                1000.0 * took / script.frames.max(1) as f64
+            );
             println!("screenshots in {}:", script.dir.display());
             let ok = crate::sim::shots::report(&script.shots);
             exit.write(if ok {

@@ -226,8 +226,14 @@ mod tests {
         assert_eq!(s.window_mode, WindowMode::Windowed);
         assert_eq!(Settings::parse("()").unwrap(), Settings::default());
         assert_eq!(Settings::parse("(volume: -1.0)").unwrap().volume, 0.0);
-        assert_eq!(Settings::parse("(ui_scale: 9.0)").unwrap().ui_scale, UI_SCALES.1);
-        assert_eq!(Settings::parse("(ui_scale: 0.1)").unwrap().ui_scale, UI_SCALES.0);
+        assert_eq!(
+            Settings::parse("(ui_scale: 9.0)").unwrap().ui_scale,
+            UI_SCALES.1
+        );
+        assert_eq!(
+            Settings::parse("(ui_scale: 0.1)").unwrap().ui_scale,
+            UI_SCALES.0
+        );
         assert!(Settings::parse("(muted: true)").unwrap().muted);
     }
 }

@@ -24,9 +24,7 @@ fn impact(app: &mut App, what: Surface, against: Surface, strength: f32) {
 
 /// What is playing: each voice's sound and gain, loudest first, with its samples as heard.
 fn playing(app: &mut App) -> Vec<(Sound, f32, Vec<f32>)> {
-    let mut q = app
-        .world_mut()
-        .query::<(&Playing, &AudioPlayer<Synth>)>();
+    let mut q = app.world_mut().query::<(&Playing, &AudioPlayer<Synth>)>();
     let world = app.world();
     let synths = world.resource::<Assets<Synth>>();
     let mut out: Vec<(Sound, f32, Vec<f32>)> = q
@@ -60,7 +58,10 @@ fn a_harder_impact_is_heard_louder() {
     for _ in 0..30 {
         app.update();
     }
-    assert!(playing(&mut app).is_empty(), "the voice ends with its sound");
+    assert!(
+        playing(&mut app).is_empty(),
+        "the voice ends with its sound"
+    );
     impact(&mut app, Surface::Die, Surface::Felt, 60.0);
     app.update();
     let hard = playing(&mut app);
@@ -87,9 +88,17 @@ fn a_rattle_stays_within_the_voices() {
     }
     app.update();
     let now = playing(&mut app);
-    assert_eq!(now.len(), MAX_ALIKE, "a burst of one sound keeps {MAX_ALIKE} voices");
+    assert_eq!(
+        now.len(),
+        MAX_ALIKE,
+        "a burst of one sound keeps {MAX_ALIKE} voices"
+    );
     // The loudest knocks are the ones kept.
-    assert!(now.iter().all(|p| p.1 >= now[0].1 * 0.8), "{:?}", now.iter().map(|p| p.1).collect::<Vec<_>>());
+    assert!(
+        now.iter().all(|p| p.1 >= now[0].1 * 0.8),
+        "{:?}",
+        now.iter().map(|p| p.1).collect::<Vec<_>>()
+    );
     for s in [Surface::Tile, Surface::Ball] {
         for i in 0..10 {
             impact(&mut app, s, Surface::Wood, 3.0 + i as f32);
@@ -102,11 +111,12 @@ fn a_rattle_stays_within_the_voices() {
 #[test]
 fn a_marble_placed_clicks_into_its_hole() {
     let mut app = headless::app(16);
-    app.world_mut().write_message(Happened(MarblesEvent::Placed {
-        seat: 0,
-        space: 12,
-        reachable: true,
-    }));
+    app.world_mut()
+        .write_message(Happened(MarblesEvent::Placed {
+            seat: 0,
+            space: 12,
+            reachable: true,
+        }));
     app.update();
     let now = playing(&mut app);
     assert_eq!(now.len(), 1);

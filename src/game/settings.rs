@@ -52,10 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn apply_settings(
-    settings: Res<Settings>,
-    mut windows: Query<&mut Window, With<PrimaryWindow>>,
-) {
+fn apply_settings(settings: Res<Settings>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
     let mode = match settings.window_mode {
         WindowMode::Windowed => BevyWindowMode::Windowed,
         WindowMode::Fullscreen => BevyWindowMode::BorderlessFullscreen(MonitorSelection::Current),

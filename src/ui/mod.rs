@@ -54,14 +54,14 @@ pub fn screens(app: &mut App) {
             (ui_scale.before(DrawUi), clicks.after(DrawUi)),
         )
         .add_plugins((
-        title::plugin,
-        setup::plugin,
-        hud::plugin,
-        pause::plugin,
-        results::plugin,
-        options::plugin,
-        notices::plugin,
-    ));
+            title::plugin,
+            setup::plugin,
+            hud::plugin,
+            pause::plugin,
+            results::plugin,
+            options::plugin,
+            notices::plugin,
+        ));
 }
 
 /// Gives `response` the keyboard (and gamepad) focus when nothing has it: each menu opens
@@ -87,8 +87,7 @@ fn ui_scale(mut contexts: bevy_egui::EguiContexts, settings: Res<Settings>) -> R
 fn clicks(mut contexts: bevy_egui::EguiContexts, mut out: MessageWriter<PlaySound>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let clicked = ctx.input(|i| i.pointer.any_click()) && ctx.is_pointer_over_egui()
-        || ctx.input(|i| i.key_pressed(egui::Key::Enter))
-            && ctx.memory(|m| m.focused().is_some());
+        || ctx.input(|i| i.key_pressed(egui::Key::Enter)) && ctx.memory(|m| m.focused().is_some());
     if clicked {
         out.write(PlaySound(Voice::new(Sound::Menu, 0.5)));
     }

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 
 use crate::ai::Difficulty;
 use crate::ai::dominoes::DominoesAi;
+use crate::game::sound::Voice;
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::tiles::{Slot, TableLayout};
-use crate::game::sound::Voice;
 use crate::rules::dominoes::tile::tiles_of;
 use crate::rules::dominoes::{
     Action, DominoesGame, Event, HandEnd, MAX_SEATS, Mask, MugginsCall, Phase, Placement, Seat,

@@ -18,8 +18,8 @@ use crate::game::live::LiveWorld;
 use crate::game::live::tiles::{lay, spawn_table as spawn_live_table};
 use crate::game::looks::{Craft, Crafted, Kind, crafted};
 use crate::game::room::{Palette, mark_mesh as seat_mark_mesh, part, table_root};
-use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::game::screen::Screen;
+use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::physics::tiles::{
     AREA_HALF_X, Slot, TILE_L, TILE_T, TILE_W, boneyard_slot, rack_place, rack_slot, slide,
 };
@@ -447,8 +447,7 @@ pub(super) fn follow(
             part(
                 look.seat_marks[s % look.seat_marks.len()].clone(),
                 palette.seats[s % palette.seats.len()].clone(),
-                Transform::from_xyz(x, 0.0, z)
-                    .with_rotation(Quat::from_rotation_y(yaw))
+                Transform::from_xyz(x, 0.0, z).with_rotation(Quat::from_rotation_y(yaw))
                     * Transform::from_xyz(width / 2.0 + 0.025, 0.001, 0.0),
             ),
             DespawnOnExit(Screen::Playing),

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::gamepad::pad_prompt;
 use super::play::{KugelIntent, KugelPlay, finish_name, score_line, stage_name};
 use super::pointer::{Aim, pointer_seat};
-use super::scene::{CHIP_T, ChipPiece, ChipPlace, hole_top};
+use super::scene::{CHIP_R, CHIP_T, ChipPiece, ChipPlace, hole_top};
 use crate::game::table::widgets::{
     ACCENT, IVORY, choice_button, framed, log_panel, on_screen, seat_label,
 };
@@ -49,14 +49,21 @@ fn labels(
         if piece.place == ChipPlace::Down {
             continue;
         }
-        let Some(p) = on_screen(ctx, camera, at, t.translation + Vec3::Y * CHIP_T) else {
+        let top = t.translation + Vec3::Y * CHIP_T;
+        let (Some(p), Some(rim)) = (
+            on_screen(ctx, camera, at, top),
+            on_screen(ctx, camera, at, top + Vec3::X * CHIP_R),
+        ) else {
             continue;
         };
+        // A long face ("square") in smaller letters, so it stays on its chip.
+        let label = play.game.face(piece.chip).label();
+        let fit = 2.0 * p.distance(rim) / (0.55 * label.chars().count().max(2) as f32);
         painter.text(
             p,
             egui::Align2::CENTER_CENTER,
-            play.game.face(piece.chip).label(),
-            egui::FontId::proportional(13.0),
+            label,
+            egui::FontId::proportional(fit.clamp(8.0, 13.0)),
             egui::Color32::from_rgb(40, 28, 16),
         );
     }

@@ -7,10 +7,10 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::ai::Difficulty;
 use crate::ai::kugelbox::{KugelAi, ThrowPlan};
+use crate::game::sound::{Sound, Voice};
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::kugel::{KugelThrow, Kugelbox};
-use crate::game::sound::{Sound, Voice};
 use crate::rules::kugelbox::{
     Action, BoxLayout, CalcOp, Event, Finish, KugelGame, Phase, Scored, Scoring, Seat, Stage, Throw,
 };

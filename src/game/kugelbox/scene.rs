@@ -11,8 +11,8 @@ use crate::game::live::LiveWorld;
 use crate::game::live::kugel::{LiveKugelbox, spawn_throw};
 use crate::game::looks::{Craft, Crafted, Kind, crafted};
 use crate::game::room::{Palette, mark_mesh, part, table_root};
-use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::game::screen::Screen;
+use crate::game::table::seats::{MAX_SEATS, SeatMark};
 use crate::physics::body::Shape;
 use crate::physics::kugel::{BALL_R, GRID, HOLE, NEAR_END, PITCH, PLATE, box_def, hole_centre};
 use crate::rules::Game;
@@ -201,13 +201,13 @@ pub(super) fn spawn_table(
                 part(look.bar.clone(), look.frame.clone(), Transform::default()),
                 Visibility::Hidden,
             ));
-            // Each seat's mark in its colour and pattern, where its row of chips begins.
+            // Each seat's mark in its colour and pattern, at the end of its row of chips.
             for seat in 0..seats {
                 let start = chip_spot(ChipPlace::Held(seat as Seat), 0);
                 p.spawn(part(
                     meshes.add(mark_mesh(SeatMark::of(seat as Seat), 0.014)),
                     palette.seats[seat].clone(),
-                    Transform::from_xyz(start.x - CHIP_PITCH * 0.9, 0.0, start.z),
+                    Transform::from_xyz(start.x + CHIP_ROW as f32 * CHIP_PITCH, 0.0, start.z),
                 ));
             }
             for (i, material) in [(0, &palette.red_ball), (1, &palette.white_ball)] {

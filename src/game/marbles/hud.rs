@@ -11,8 +11,7 @@ use super::gamepad::{PadCursors, pad_actions};
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
 use crate::game::table::widgets::{
-    on_screen,
-    ACCENT, IVORY, framed, log_panel, seat_colour, seat_label, seat_mark,
+    ACCENT, IVORY, framed, log_panel, on_screen, seat_colour, seat_label, seat_mark,
 };
 use crate::game::table::{Device, Seating, TableView};
 use crate::game::{MainCamera, Pause};

@@ -9,10 +9,10 @@ use crate::ai::Difficulty;
 use crate::ai::marbles::MarblesAi;
 use crate::game::live::SetsQuery;
 use crate::game::live::dice::{after_step, before_step};
+use crate::game::sound::{Sound, Voice};
 use crate::game::table::{AiMove, Happened, Intent, Played, Referee, seat_name};
 use crate::physics::Flick;
 use crate::physics::dice::{DiceRoll, DiceRoller};
-use crate::game::sound::{Sound, Voice};
 use crate::rules::marbles::{Action, Event, MarblesGame, Phase, Seat, Window};
 
 /// How long the other human seats have to challenge a placement or call "Muggins!", seconds.

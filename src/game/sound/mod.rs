@@ -155,7 +155,10 @@ fn impacts(mut impacts: MessageReader<Impact>, mut out: MessageWriter<PlaySound>
 }
 
 /// The rules' events of game `G` that make a sound of their own.
-fn cues<G: Played>(mut events: MessageReader<Happened<G::Event>>, mut out: MessageWriter<PlaySound>) {
+fn cues<G: Played>(
+    mut events: MessageReader<Happened<G::Event>>,
+    mut out: MessageWriter<PlaySound>,
+) {
     for Happened(e) in events.read() {
         if let Some(v) = G::cue(e) {
             out.write(PlaySound(v));

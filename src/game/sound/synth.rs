@@ -154,7 +154,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
             modes(
                 &mut out,
                 0.0,
-                &[(2_650.0, 0.012, 1.0), (4_120.0, 0.008, 0.7), (6_300.0, 0.005, 0.4)],
+                &[
+                    (2_650.0, 0.012, 1.0),
+                    (4_120.0, 0.008, 0.7),
+                    (6_300.0, 0.005, 0.4),
+                ],
             );
             burst(&mut out, 0.0, 0.006, 0.9, 0.6, 11);
             // The die's corner catching: a smaller second knock.
@@ -180,7 +184,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
             modes(
                 &mut out,
                 0.0,
-                &[(920.0, 0.02, 1.0), (1_730.0, 0.014, 0.6), (2_610.0, 0.009, 0.4)],
+                &[
+                    (920.0, 0.02, 1.0),
+                    (1_730.0, 0.014, 0.6),
+                    (2_610.0, 0.009, 0.4),
+                ],
             );
             burst(&mut out, 0.0, 0.005, 0.8, 0.45, 21);
         }
@@ -189,7 +197,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
             modes(
                 &mut out,
                 0.0,
-                &[(410.0, 0.04, 1.0), (1_120.0, 0.022, 0.5), (2_300.0, 0.01, 0.3)],
+                &[
+                    (410.0, 0.04, 1.0),
+                    (1_120.0, 0.022, 0.5),
+                    (2_300.0, 0.01, 0.3),
+                ],
             );
             burst(&mut out, 0.0, 0.004, 0.6, 0.35, 31);
         }
@@ -201,7 +213,11 @@ pub fn render(sound: Sound) -> Vec<f32> {
             burst(&mut raw, 0.0, 1.0e9, 1.0, 0.04, 41);
             let mut wobble = vec![0.0; n + fade];
             modes(&mut wobble, 0.0, &[(14.0, 1.0e9, 0.35)]);
-            let raw: Vec<f32> = raw.iter().zip(&wobble).map(|(r, w)| r * (1.0 + w)).collect();
+            let raw: Vec<f32> = raw
+                .iter()
+                .zip(&wobble)
+                .map(|(r, w)| r * (1.0 + w))
+                .collect();
             out = raw[..n].to_vec();
             for i in 0..fade {
                 let k = i as f32 / fade as f32;
@@ -214,20 +230,40 @@ pub fn render(sound: Sound) -> Vec<f32> {
             modes(
                 &mut out,
                 0.0,
-                &[(140.0, 0.09, 1.0), (330.0, 0.05, 0.5), (1_050.0, 0.015, 0.3)],
+                &[
+                    (140.0, 0.09, 1.0),
+                    (330.0, 0.05, 0.5),
+                    (1_050.0, 0.015, 0.3),
+                ],
             );
             burst(&mut out, 0.0, 0.006, 0.4, 0.3, 51);
-            modes(&mut out, 0.09, &[(150.0, 0.05, 0.35), (1_100.0, 0.01, 0.12)]);
+            modes(
+                &mut out,
+                0.09,
+                &[(150.0, 0.05, 0.35), (1_100.0, 0.01, 0.12)],
+            );
         }
         Sound::Flip => {
             out = vec![0.0; len(0.12)];
-            modes(&mut out, 0.0, &[(2_200.0, 0.01, 0.8), (3_400.0, 0.007, 0.4)]);
-            modes(&mut out, 0.055, &[(2_050.0, 0.012, 1.0), (3_300.0, 0.008, 0.4)]);
+            modes(
+                &mut out,
+                0.0,
+                &[(2_200.0, 0.01, 0.8), (3_400.0, 0.007, 0.4)],
+            );
+            modes(
+                &mut out,
+                0.055,
+                &[(2_050.0, 0.012, 1.0), (3_300.0, 0.008, 0.4)],
+            );
             burst(&mut out, 0.055, 0.003, 0.3, 0.5, 61);
         }
         Sound::Menu => {
             out = vec![0.0; len(0.05)];
-            modes(&mut out, 0.0, &[(1_650.0, 0.008, 1.0), (3_300.0, 0.004, 0.25)]);
+            modes(
+                &mut out,
+                0.0,
+                &[(1_650.0, 0.008, 1.0), (3_300.0, 0.004, 0.25)],
+            );
             peak = PEAK * 0.5;
         }
         Sound::Chime => {
@@ -299,7 +335,10 @@ mod tests {
         for w in voices.windows(2) {
             assert!(w[1].gain > w[0].gain, "{w:?}");
             assert!(w[1].speed >= w[0].speed, "{w:?}");
-            assert!(rms(&heard(w[1], &samples)) > rms(&heard(w[0], &samples)), "{w:?}");
+            assert!(
+                rms(&heard(w[1], &samples)) > rms(&heard(w[0], &samples)),
+                "{w:?}"
+            );
         }
         assert!(impact_voice(Surface::Die, Surface::Wood, 0.5).is_none());
         assert!(impact_voice(Surface::Die, Surface::Wood, f32::NAN).is_none());
@@ -310,7 +349,13 @@ mod tests {
     fn the_roll_loops_without_a_jump() {
         let s = render(Sound::Roll);
         let (first, last) = (s[0], s[s.len() - 1]);
-        let step = s.windows(2).map(|w| (w[1] - w[0]).abs()).fold(0.0f32, f32::max);
-        assert!((first - last).abs() <= step * 1.5, "{first} vs {last}, step {step}");
+        let step = s
+            .windows(2)
+            .map(|w| (w[1] - w[0]).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            (first - last).abs() <= step * 1.5,
+            "{first} vs {last}, step {step}"
+        );
     }
 }
