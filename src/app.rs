@@ -437,7 +437,7 @@ impl Tour {
             frames_left: 0,
             until: Instant::now(),
             shots: Vec::new(),
-            deadline: Instant::now() + Duration::from_secs(560),
+            deadline: Instant::now() + Duration::from_secs(580),
             started: Instant::now(),
             frames: 0,
         }
@@ -606,7 +606,7 @@ fn tour(
 ) {
     script.frames += 1;
     if Instant::now() > script.deadline {
-        error!("the screenshot tour took over nine minutes; giving up");
+        error!("the screenshot tour took over 580 s; giving up");
         exit.write(AppExit::error());
         return;
     }

@@ -1,5 +1,6 @@
 //! The table's sounds, headless: each sound rendered and heard, the impact-to-sound path through
 //! the live physics' `Impact` message, the rules' cues, and the voice limit.
+#![cfg(feature = "game")]
 
 use bevy::prelude::*;
 use muggins::game::headless;

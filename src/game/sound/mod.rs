@@ -169,7 +169,7 @@ fn cues<G: Played>(
 /// A chime when the turn comes to a human seat from another seat.
 fn chime<G: Played>(
     referee: Option<Res<Referee<G>>>,
-    mut last: Local<Option<u8>>,
+    mut last: Local<Option<crate::rules::table::SeatIndex>>,
     mut out: MessageWriter<PlaySound>,
 ) {
     let Some(r) = referee else {
@@ -179,11 +179,11 @@ fn chime<G: Played>(
     if !r.is_changed() {
         return;
     }
-    let now = r.game.actor().map(|s| s as u8);
+    let now = r.game.actor();
     if now != *last {
         if let Some(seat) = now
             && last.is_some()
-            && r.is_human(seat as _)
+            && r.is_human(seat)
             && r.replay.is_none()
         {
             out.write(PlaySound(Voice::new(Sound::Chime, 0.5)));
