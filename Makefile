@@ -9,7 +9,8 @@ SHOT_NAMES := 01-title 02-setup 03-marbles 04-dominoes 05-kugelbox 06-pause 07-r
 	18-dominoes-draw 19-dominoes-pass 20-dominoes-hand-end 21-dominoes-sheet 22-kugel-aim \
 	23-kugel-flight 24-kugel-score 25-kugel-choice 26-kugel-layout
 
-.PHONY: play test deps test-deps smoke screenshots readme-pictures lint bench bench-frame bench-live
+.PHONY: play test deps test-deps smoke screenshots readme-pictures lint bench bench-frame bench-live \
+	soak fuzz
 
 ## Build in release and open the game.
 play: deps
@@ -59,3 +60,13 @@ bench-frame: deps
 ## The live table's physics against the pure world (`physics.live_*`), from the same build.
 bench-live: deps
 	cargo run --release -- bench live
+
+## 1,000 whole AI games of the three games through the headless app in one process: no panic,
+## the memory at the end against the warm start (`make test` runs three).
+soak: deps
+	cargo run --release -- soak --games 1000
+
+## The record, preset and settings parsers driven with 100,000 generated inputs each (`make
+## test` runs a short run).
+fuzz:
+	cargo run --release --no-default-features -- fuzz --inputs 100000

@@ -603,6 +603,7 @@ fn tour(
         MessageWriter<KugelIntent>,
         ResMut<Aim>,
     ),
+    mut cameras: Query<&mut Camera, With<crate::game::MainCamera>>,
 ) {
     script.frames += 1;
     if Instant::now() > script.deadline {
@@ -617,6 +618,15 @@ fn tour(
     let Some(step) = script.steps.pop_front() else {
         return;
     };
+    // While a game plays on to the next moment nothing is looked at: the table is not drawn
+    // (the software renderer's frames are most of the tour's time). Every other step draws it,
+    // so a shot is of a table drawn this frame.
+    let drawn = !matches!(step, Step::Marbles(_) | Step::Dominoes(_) | Step::Kugel(_));
+    for mut camera in &mut cameras {
+        if camera.is_active != drawn {
+            camera.is_active = drawn;
+        }
+    }
     match step {
         Step::Wait(frames, time) => {
             script.frames_left = frames;

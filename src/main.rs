@@ -4,6 +4,10 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = muggins::sim::Cli::parse();
+    #[cfg(feature = "game")]
+    if let Some(muggins::sim::Command::Soak { games, seed }) = cli.command {
+        return muggins::game::headless::soak_cmd(games, seed);
+    }
     if let Some(command) = cli.command {
         // The running game's frame bench and the live physics' agreement live with the game.
         #[cfg(feature = "game")]

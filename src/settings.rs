@@ -75,6 +75,9 @@ impl Default for Settings {
     }
 }
 
+/// The largest settings file read: a real one is well under a kilobyte.
+pub const SETTINGS_CAP: u64 = 64 * 1024;
+
 /// The file name inside the config directory.
 pub const FILE_NAME: &str = "settings.ron";
 
@@ -112,40 +115,31 @@ impl Settings {
     /// Reads the settings at `path`. Never fails: a missing file gives the defaults and no
     /// message; an unreadable or malformed one gives the defaults and a message for the log.
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        match std::fs::read_to_string(path) {
+        if std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            return (Settings::default(), None);
+        }
+        match crate::files::read_capped(path, SETTINGS_CAP) {
             Ok(text) => match Settings::parse(&text) {
                 Ok(s) => (s, None),
                 Err(e) => (
                     Settings::default(),
                     Some(format!(
-                        "settings file {} is malformed ({e}); using defaults",
-                        path.display()
+                        "settings file {} is malformed ({}); using defaults",
+                        path.display(),
+                        crate::files::one_line(&e, 200)
                     )),
                 ),
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-            Err(e) => (
-                Settings::default(),
-                Some(format!(
-                    "cannot read settings file {} ({e}); using defaults",
-                    path.display()
-                )),
-            ),
+            Err(e) => (Settings::default(), Some(format!("{e}; using defaults"))),
         }
     }
 
-    /// Writes the settings to `path` (through a temporary file, so a crash never leaves half a
-    /// file), creating the directory.
+    /// Writes the settings to `path` atomically (a kill at any moment leaves the old file or the
+    /// new, never a torn one), creating the directory.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| e.to_string())?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        crate::files::write_atomic(path, text.as_bytes())
     }
 }
 

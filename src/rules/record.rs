@@ -39,6 +39,8 @@ pub trait GameAction: Copy + fmt::Debug + Serialize + DeserializeOwned {
     type Error: fmt::Display + fmt::Debug;
     /// The record of this game, if `record` is one.
     fn of(record: &AnyRecord) -> Option<&Record<Self>>;
+    /// This game's record as a record of any game.
+    fn any(record: Record<Self>) -> AnyRecord;
 }
 
 impl<A: GameAction> Record<A> {
@@ -76,7 +78,7 @@ impl<A: GameAction> Record<A> {
         if r.game != want {
             return Err(ReplayError::Malformed(format!(
                 "\"game\" is \"{}\", not \"{want}\"",
-                r.game
+                crate::files::shown(&r.game)
             )));
         }
         Ok(r)
@@ -121,11 +123,34 @@ pub fn replay<G: TableGame>(
     record: &Record<G::Action>,
     catalog: &Catalog,
 ) -> Result<(G, Vec<G::Event>), ReplayError<G::Action, G::Error>> {
-    let mut game = G::start(record, catalog).map_err(ReplayError::Setup)?;
     let mut events = Vec::new();
+    let game = replay_with::<G>(record, catalog, |e| events.extend(e))?;
+    Ok((game, events))
+}
+
+/// Plays a record through keeping only the final state and the number of events: memory
+/// follows the game, not the length of the record.
+#[allow(clippy::type_complexity)]
+pub fn play_through<G: TableGame>(
+    record: &Record<G::Action>,
+    catalog: &Catalog,
+) -> Result<(G, usize), ReplayError<G::Action, G::Error>> {
+    let mut count = 0;
+    let game = replay_with::<G>(record, catalog, |e| count += e.len())?;
+    Ok((game, count))
+}
+
+/// Plays a record through, handing each action's events to `seen`.
+#[allow(clippy::type_complexity)]
+fn replay_with<G: TableGame>(
+    record: &Record<G::Action>,
+    catalog: &Catalog,
+    mut seen: impl FnMut(Vec<G::Event>),
+) -> Result<G, ReplayError<G::Action, G::Error>> {
+    let mut game = G::start(record, catalog).map_err(ReplayError::Setup)?;
     for (index, action) in record.actions.iter().enumerate() {
         match game.apply(*action) {
-            Ok(e) => events.extend(e),
+            Ok(e) => seen(e),
             Err(error) => {
                 return Err(ReplayError::Action {
                     index,
@@ -135,15 +160,65 @@ pub fn replay<G: TableGame>(
             }
         }
     }
-    Ok((game, events))
+    Ok(game)
 }
 
-/// The `"game"` field of a record, to pick the game that replays it.
+/// The largest record file read: a long game is tens of kilobytes; a record this size would
+/// hold hundreds of thousands of actions.
+pub const RECORD_CAP: u64 = 4 * 1024 * 1024;
+
+/// The `"game"` field of a record, to pick the game that replays it. Only that field is kept:
+/// every other value is skipped as it is read, so this costs no memory beyond the text.
 pub fn game_of(json: &str) -> Result<String, String> {
-    let v: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    match v.get("game") {
-        Some(serde_json::Value::String(g)) => Ok(g.clone()),
-        Some(_) => Err("\"game\" is not a string".into()),
+    /// The field's text, or nothing when it is another kind of value (skipped unread).
+    struct Field(Option<String>);
+    impl<'de> Deserialize<'de> for Field {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Field, D::Error> {
+            use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+            struct Any;
+            impl<'de> Visitor<'de> for Any {
+                type Value = Field;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("any value")
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Field, E> {
+                    Ok(Field(Some(v.to_string())))
+                }
+                fn visit_bool<E>(self, _: bool) -> Result<Field, E> {
+                    Ok(Field(None))
+                }
+                fn visit_i64<E>(self, _: i64) -> Result<Field, E> {
+                    Ok(Field(None))
+                }
+                fn visit_u64<E>(self, _: u64) -> Result<Field, E> {
+                    Ok(Field(None))
+                }
+                fn visit_f64<E>(self, _: f64) -> Result<Field, E> {
+                    Ok(Field(None))
+                }
+                fn visit_unit<E>(self) -> Result<Field, E> {
+                    Ok(Field(None))
+                }
+                fn visit_seq<S: SeqAccess<'de>>(self, mut s: S) -> Result<Field, S::Error> {
+                    while s.next_element::<IgnoredAny>()?.is_some() {}
+                    Ok(Field(None))
+                }
+                fn visit_map<M: MapAccess<'de>>(self, mut m: M) -> Result<Field, M::Error> {
+                    while m.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                    Ok(Field(None))
+                }
+            }
+            d.deserialize_any(Any)
+        }
+    }
+    #[derive(Deserialize)]
+    struct Probe {
+        game: Option<Field>,
+    }
+    let probe: Probe = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    match probe.game {
+        Some(Field(Some(g))) => Ok(g),
+        Some(Field(None)) => Err("\"game\" is not a string".into()),
         None => Err("there is no \"game\" field".into()),
     }
 }
@@ -186,7 +261,8 @@ impl AnyRecord {
                 .map(AnyRecord::Kugelbox)
                 .map_err(|e| e.to_string()),
             other => Err(format!(
-                "not a game record: \"game\" is \"{other}\" (marbles, dominoes or kugelbox)"
+                "not a game record: \"game\" is \"{}\" (marbles, dominoes or kugelbox)",
+                crate::files::shown(other)
             )),
         }
     }
@@ -226,14 +302,14 @@ impl AnyRecord {
     /// Replays the record in its game's rules: the number of events, or why it stops.
     pub fn check(&self, catalog: &Catalog) -> Result<usize, String> {
         match self {
-            AnyRecord::Marbles(r) => replay::<super::marbles::MarblesGame>(r, catalog)
-                .map(|(_, e)| e.len())
+            AnyRecord::Marbles(r) => play_through::<super::marbles::MarblesGame>(r, catalog)
+                .map(|(_, n)| n)
                 .map_err(|e| e.to_string()),
-            AnyRecord::Dominoes(r) => replay::<super::dominoes::DominoesGame>(r, catalog)
-                .map(|(_, e)| e.len())
+            AnyRecord::Dominoes(r) => play_through::<super::dominoes::DominoesGame>(r, catalog)
+                .map(|(_, n)| n)
                 .map_err(|e| e.to_string()),
-            AnyRecord::Kugelbox(r) => replay::<super::kugelbox::KugelGame>(r, catalog)
-                .map(|(_, e)| e.len())
+            AnyRecord::Kugelbox(r) => play_through::<super::kugelbox::KugelGame>(r, catalog)
+                .map(|(_, n)| n)
                 .map_err(|e| e.to_string()),
         }
     }

@@ -38,7 +38,7 @@ pub fn preset<'a, T>(
     presets
         .iter()
         .find(|p| p.name == name)
-        .ok_or_else(|| format!("no preset named \"{name}\""))
+        .ok_or_else(|| format!("no preset named \"{}\"", crate::files::shown(name)))
 }
 
 /// The table's side of a rules engine whose state has `seats`, `seed` and an `outcome` with
@@ -54,6 +54,9 @@ macro_rules! table_game {
                     $crate::rules::AnyRecord::$which(r) => Some(r),
                     _ => None,
                 }
+            }
+            fn any(record: $crate::rules::Record<Action>) -> $crate::rules::AnyRecord {
+                $crate::rules::AnyRecord::$which(record)
             }
         }
 

@@ -10,9 +10,7 @@ use super::marbles::fail;
 use super::playout::{DominoesPolicy, dominoes_choice};
 use super::stats::{PlayerFigures, credit_wins};
 use crate::rules::Catalog;
-use crate::rules::dominoes::{
-    DominoesGame, DominoesRecord, Event, HandEnd, Phase, Why, replay_dominoes,
-};
+use crate::rules::dominoes::{DominoesGame, DominoesRecord, Event, HandEnd, Phase, Why};
 use crate::rules::marbles::score::seat_letter;
 use crate::rules::rng::SplitMix;
 
@@ -47,11 +45,15 @@ pub fn game_json(record: &DominoesRecord, game: &DominoesGame) -> Value {
 
 /// `muggins replay FILE [--json]` for a dominoes record (`text` is the file's contents).
 pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
-    let (record, (game, _)) =
-        match super::replay_record(path, text, DominoesRecord::parse, replay_dominoes) {
-            Ok(r) => r,
-            Err(code) => return code,
-        };
+    let (record, (game, _)) = match super::replay_record(
+        path,
+        text,
+        DominoesRecord::parse,
+        crate::rules::record::play_through::<DominoesGame>,
+    ) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     if json {
         println!("{}", game_json(&record, &game));
         return ExitCode::SUCCESS;
@@ -145,7 +147,7 @@ fn play_games(
     listed: &[DominoesPolicy],
     games: &mut dyn Iterator<Item = u64>,
 ) -> Result<Tally, String> {
-    let chairs = args.players;
+    let chairs = args.players();
     let n = listed.len();
     let sides = if args.partnerships {
         2
@@ -234,25 +236,27 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
         let names: Vec<&str> = catalog.dominoes.iter().map(|p| p.name.as_str()).collect();
         return fail(format!(
             "no dominoes preset \"{}\"; presets: {}",
-            args.preset.as_deref().unwrap_or(""),
+            crate::files::shown(args.preset.as_deref().unwrap_or("")),
             names.join(", ")
         ));
     };
+    let words = match args.seat_words("greedy") {
+        Ok(w) => w,
+        Err(e) => return fail(e),
+    };
     let mut listed = Vec::new();
-    for s in args.seats.split(',') {
-        match DominoesPolicy::parse(s.trim()) {
+    for s in words {
+        match DominoesPolicy::parse(s) {
             Some(p) => listed.push(p),
             None => {
                 return fail(format!(
-                    "--seats: \"{s}\" is not random, greedy, easy, normal, hard or expert"
+                    "--seats: \"{}\" is not random, greedy, easy, normal, hard or expert",
+                    crate::files::shown(s)
                 ));
             }
         }
     }
-    if args.games == 0 {
-        return fail("--games must be at least 1");
-    }
-    let chairs = args.players;
+    let chairs = args.players();
     let probe = match DominoesGame::new(preset.variant, chairs, args.partnerships, 0) {
         Ok(g) => g,
         Err(e) => return fail(e),
@@ -301,7 +305,7 @@ fn report(
     let chair_games = |i: usize| {
         (0..args.games as usize)
             .map(|g| {
-                (0..args.players as usize)
+                (0..args.players() as usize)
                     .filter(|c| (c + g) % listed.len() == i)
                     .count()
             })
@@ -321,7 +325,7 @@ fn report(
             json!({
                 "game": "dominoes",
                 "preset": preset.name,
-                "players": args.players,
+                "players": args.players(),
                 "partnerships": args.partnerships,
                 "seats": player_names,
                 "games": args.games,
@@ -349,7 +353,7 @@ fn report(
         "{} ({}), {} players{}, {} games from seed {}: {} (taking the chairs in turn)",
         preset.title,
         preset.name,
-        args.players,
+        args.players(),
         if args.partnerships {
             " in partnerships"
         } else {

@@ -9,8 +9,7 @@ use super::SimArgs;
 use super::marbles::fail;
 use crate::rules::Catalog;
 use crate::rules::kugelbox::{
-    Action, CHIKUGO, Event, KugelGame, KugelRecord, Phase, RandomThrows, Scoring, Throw,
-    parse_ball, replay_kugel,
+    Action, CHIKUGO, Event, KugelGame, KugelRecord, Phase, RandomThrows, Scoring, Throw, parse_ball,
 };
 use crate::rules::marbles::score::seat_letter;
 use crate::rules::rng::SplitMix;
@@ -85,11 +84,15 @@ pub fn game_json(record: &KugelRecord, game: &KugelGame) -> Value {
 
 /// `muggins replay FILE [--json]` for a Kugelbox record (`text` is the file's contents).
 pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
-    let (record, (game, _)) =
-        match super::replay_record(path, text, KugelRecord::parse, replay_kugel) {
-            Ok(r) => r,
-            Err(code) => return code,
-        };
+    let (record, (game, _)) = match super::replay_record(
+        path,
+        text,
+        KugelRecord::parse,
+        crate::rules::record::play_through::<KugelGame>,
+    ) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
     if json {
         println!("{}", game_json(&record, &game));
         return ExitCode::SUCCESS;
@@ -175,27 +178,39 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     let Some(preset) = catalog.kugelbox.iter().find(|p| p.name == name) else {
         let names: Vec<&str> = catalog.kugelbox.iter().map(|p| p.name.as_str()).collect();
         return fail(format!(
-            "no Kugelbox game \"{name}\"; games: {}",
+            "no Kugelbox game \"{}\"; games: {}",
+            crate::files::shown(&name),
             names.join(", ")
         ));
     };
-    if args.games == 0 {
-        return fail("--games must be at least 1");
-    }
-    if let Err(e) = KugelGame::new(preset.variant.clone(), args.players, 0) {
+    if let Err(e) = KugelGame::new(preset.variant.clone(), args.players(), 0) {
         return fail(e);
     }
-    // AI levels throw through the physics box; otherwise the random throw model plays.
-    let levels: Vec<Option<crate::ai::Difficulty>> = args
-        .seats
-        .split(',')
-        .map(crate::ai::Difficulty::parse)
-        .collect();
-    if levels.iter().all(Option::is_some) {
-        let listed: Vec<_> = levels.into_iter().flatten().collect();
+    // AI levels throw through the physics box; "random" (or no --seats) is the throw model.
+    let words = match args.seat_words("random") {
+        Ok(w) => w,
+        Err(e) => return fail(e),
+    };
+    if words.iter().any(|w| !w.eq_ignore_ascii_case("random")) {
+        let mut listed = Vec::new();
+        for w in words {
+            match crate::ai::Difficulty::parse(w) {
+                Some(d) => listed.push(d),
+                None => {
+                    return fail(format!(
+                        "--seats: \"{}\" is not easy, normal, hard or expert (or random for \
+                         the throw model, alone)",
+                        crate::files::shown(w)
+                    ));
+                }
+            }
+        }
+        if args.p_in.is_some() {
+            return fail("--p-in sets the random throws; AI seats throw through the physics box");
+        }
         return sim_levels(args, preset, &listed);
     }
-    let n = args.players as usize;
+    let n = args.players() as usize;
     let mut wins = vec![0u32; n];
     let mut losses = vec![0u32; n];
     let mut points = vec![0u64; n];
@@ -203,12 +218,12 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     let start = Instant::now();
     for g in 0..args.games as u64 {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let Ok(mut game) = KugelGame::new(preset.variant.clone(), args.players, seed) else {
+        let Ok(mut game) = KugelGame::new(preset.variant.clone(), args.players(), seed) else {
             continue;
         };
         let played = play_kugel(
             &mut game,
-            args.p_in,
+            args.p_in(),
             false,
             seed,
             100_000,
@@ -252,9 +267,9 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
             json!({
                 "game": "kugelbox",
                 "preset": preset.name,
-                "players": args.players,
+                "players": args.players(),
                 "games": args.games,
-                "p_in": args.p_in,
+                "p_in": args.p_in(),
                 "wins": wins,
                 "losses": losses,
                 "points_mean": avg_points,
@@ -268,7 +283,12 @@ pub fn sim_cmd(args: &SimArgs) -> ExitCode {
     }
     println!(
         "{} ({}), {} players, {} games from seed {}, random throws (each ball in with p = {})",
-        preset.title, preset.name, args.players, args.games, args.seed, args.p_in
+        preset.title,
+        preset.name,
+        args.players(),
+        args.games,
+        args.seed,
+        args.p_in()
     );
     println!(
         "throws: {throws_per_game:.1} a game, mean score {avg_score:.2}, {chikugos} throws of 25"
@@ -322,12 +342,12 @@ fn sim_levels(
     let mut model = Kugelbox::new(preset.variant.throw_time_limit_ms as f32 / 1000.0);
     for g in 0..args.games as u64 {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g);
-        let mut game = match KugelGame::new(preset.variant.clone(), args.players, seed) {
+        let mut game = match KugelGame::new(preset.variant.clone(), args.players(), seed) {
             Ok(game) => game,
             Err(e) => return fail(e),
         };
         let player = |c: u8| (c as usize + g as usize) % n;
-        let mut ais: Vec<KugelAi> = (0..args.players)
+        let mut ais: Vec<KugelAi> = (0..args.players())
             .map(|c| KugelAi::new(listed[player(c)], seed ^ (c as u64) << 40))
             .collect();
         for step in 0..10_000u64 {
@@ -382,7 +402,7 @@ fn sim_levels(
             json!({
                 "game": "kugelbox",
                 "preset": preset.name,
-                "players": args.players,
+                "players": args.players(),
                 "seats": names,
                 "games": args.games,
                 "win_rate": win_rate,
@@ -401,7 +421,7 @@ fn sim_levels(
         "{} ({}), {} players, {} games from seed {}, throws through the physics box: {}",
         preset.title,
         preset.name,
-        args.players,
+        args.players(),
         args.games,
         args.seed,
         names.join(", ")

@@ -9,15 +9,25 @@ use crate::rules::Catalog;
 
 use crate::rules::marbles::score::{SeatScore, parse_board, score_seat, seat_letter};
 use crate::rules::marbles::solve::{Ops, solve};
-use crate::rules::marbles::{GameRecord, MarblesGame, Phase, replay};
+use crate::rules::marbles::{GameRecord, MarblesGame, Phase};
 
+/// Most characters of a one-line error.
+pub const MESSAGE_CHARS: usize = 400;
+
+/// Prints a one-line error (control characters escaped, a long line cut) and fails.
 pub fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("muggins: {msg}");
+    eprintln!(
+        "muggins: {}",
+        crate::files::one_line(&msg.to_string(), MESSAGE_CHARS)
+    );
     ExitCode::FAILURE
 }
 
 /// `muggins solve A B C [--ops OPS] [--max N] [--json]`.
 pub fn solve_cmd(dice: [u8; 3], ops: &str, max: u32, json: bool) -> ExitCode {
+    if let Some(d) = dice.iter().find(|d| !(1..=12).contains(*d)) {
+        return fail(format!("a die shows 1 to 6 (or 1 to 12 on a d12), not {d}"));
+    }
     let ops = match Ops::parse(ops) {
         Ok(o) => o,
         Err(e) => return fail(format!("--ops: {e}")),
@@ -115,7 +125,12 @@ pub fn game_json(record: &GameRecord, game: &MarblesGame) -> Value {
 
 /// `muggins replay FILE [--json]` for a MUGGINS! record (`text` is the file's contents).
 pub fn replay_cmd(path: &std::path::Path, text: &str, json: bool) -> ExitCode {
-    let (record, (game, _)) = match super::replay_record(path, text, GameRecord::parse, replay) {
+    let (record, (game, _)) = match super::replay_record(
+        path,
+        text,
+        GameRecord::parse,
+        crate::rules::record::play_through::<MarblesGame>,
+    ) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -257,28 +272,37 @@ pub fn sim_cmd(args: &super::SimArgs) -> ExitCode {
     let Some(preset) = catalog.marbles.iter().find(|p| p.name == name) else {
         let names: Vec<&str> = catalog.marbles.iter().map(|p| p.name.as_str()).collect();
         return fail(format!(
-            "no MUGGINS! preset \"{name}\"; presets: {}",
+            "no MUGGINS! preset \"{}\"; presets: {}",
+            crate::files::shown(&name),
             names.join(", ")
         ));
     };
+    let words = match args.seat_words("normal") {
+        Ok(w) => w,
+        Err(e) => return fail(e),
+    };
     let mut listed = Vec::new();
-    for s in args.seats.split(',') {
+    for s in words {
         match Difficulty::parse(s) {
             Some(d) => listed.push(d),
             None => {
                 return fail(format!(
-                    "--seats: \"{s}\" is not easy, normal, hard or expert"
+                    "--seats: \"{}\" is not easy, normal, hard or expert",
+                    crate::files::shown(s)
                 ));
             }
         }
     }
-    if args.games == 0 {
-        return fail("--games must be at least 1");
-    }
     let chairs = if preset.variant.mode == crate::rules::marbles::MarblesMode::Solitaire {
+        if args.players.is_some_and(|n| n != 1) {
+            return fail(format!(
+                "{} is played by one: leave out --players (or say 1)",
+                preset.title
+            ));
+        }
         1
     } else {
-        args.players
+        args.players()
     };
     if let Err(e) = MarblesGame::new(preset.variant.clone(), chairs, 0) {
         return fail(e);

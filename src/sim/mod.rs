@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod dice;
 pub mod dominoes;
+pub mod fuzz;
 pub mod kugelbox;
 pub mod marbles;
 pub mod playout;
@@ -107,6 +108,26 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Drive the record, preset and settings parsers with generated inputs (real files
+    /// mutated, random bytes); what parses is replayed, played or written back. Fails on a panic
+    /// or on a file the parser takes that the game cannot use.
+    Fuzz {
+        /// record, preset or settings; all three when left out.
+        target: Option<String>,
+        /// Inputs for each target.
+        #[arg(long, default_value_t = 100_000)]
+        inputs: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play whole AI games of all three games (mixed presets and seats) through the headless
+    /// app in one process and measure its memory at the start and the end (the game build).
+    Soak {
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Check that PNG screenshots exist and are not one blank colour.
     CheckShots {
         #[arg(required = true)]
@@ -122,15 +143,17 @@ pub struct SimArgs {
     /// Kugelbox: which game, chikugo or take-it (a Kugelbox preset name).
     #[arg(long = "game", value_name = "NAME")]
     pub kugel_game: Option<String>,
-    /// Kugelbox: the chance that each ball of a random throw rests in a hole.
-    #[arg(long, default_value_t = 0.8)]
-    pub p_in: f64,
+    /// Kugelbox's random throws: the chance that each ball rests in a hole, above 0 and at most
+    /// 1 (0.8 when left out).
+    #[arg(long)]
+    pub p_in: Option<f64>,
     /// The preset (the game's default when left out).
     #[arg(long)]
     pub preset: Option<String>,
-    #[arg(long, default_value_t = 2)]
-    pub players: u8,
-    /// Four players as two partnerships.
+    /// Chairs at the table (2 when left out; Solitaire is played by one).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Dominoes: four players as two partnerships.
     #[arg(long)]
     pub partnerships: bool,
     #[arg(long, default_value_t = 100)]
@@ -138,26 +161,91 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The players, comma-separated: AI levels (easy, normal, hard, expert; dominoes also random
-    /// and greedy). They take the chairs in turn, one chair further on every game.
-    #[arg(long, default_value = "greedy")]
-    pub seats: String,
+    /// and greedy; Kugelbox also random, the throw model). They take the chairs in turn, one
+    /// chair further on every game. Left out: normal for MUGGINS!, greedy for dominoes, random
+    /// throws for Kugelbox.
+    #[arg(long)]
+    pub seats: Option<String>,
     #[arg(long)]
     pub json: bool,
 }
 
+/// The random throw model's chance of a ball in a hole when `--p-in` is left out.
+pub const P_IN: f64 = 0.8;
+
+impl SimArgs {
+    /// Chairs at the table.
+    pub fn players(&self) -> u8 {
+        self.players.unwrap_or(2)
+    }
+
+    /// Kugelbox's random throws: the chance of each ball in a hole.
+    pub fn p_in(&self) -> f64 {
+        self.p_in.unwrap_or(P_IN)
+    }
+
+    /// The players listed in `--seats` (or `default`), each word trimmed; an empty one refused.
+    pub fn seat_words<'a>(&'a self, default: &'a str) -> Result<Vec<&'a str>, String> {
+        let list = self.seats.as_deref().unwrap_or(default);
+        let words: Vec<&str> = list.split(',').map(str::trim).collect();
+        if words.iter().any(|w| w.is_empty()) {
+            return Err(format!(
+                "--seats lists the players, comma-separated, not \"{}\"",
+                crate::files::shown(list)
+            ));
+        }
+        Ok(words)
+    }
+
+    /// Refuses the options `game` does not use, and values no game can play with.
+    pub fn check(&self, game: Game) -> Result<(), String> {
+        if self.kugel_game.is_some() && game != Game::Kugelbox {
+            return Err(format!(
+                "--game picks a Kugelbox game; {} takes --preset",
+                game.title()
+            ));
+        }
+        if self.partnerships && game != Game::Dominoes {
+            return Err(format!(
+                "--partnerships is for dominoes (four players as two sides), not {}",
+                game.title()
+            ));
+        }
+        if let Some(p) = self.p_in {
+            if game != Game::Kugelbox {
+                return Err(format!(
+                    "--p-in is for Kugelbox's random throws, not {}",
+                    game.title()
+                ));
+            }
+            if !(p > 0.0 && p <= 1.0) {
+                return Err(format!("--p-in is a chance above 0 and at most 1, not {p}"));
+            }
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.players == Some(0) {
+            return Err("--players must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
 /// `muggins replay FILE [--json]`: any game's record, picked by its "game" field.
 fn replay(path: &std::path::Path, json: bool) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::files::read_capped(path, crate::rules::record::RECORD_CAP) {
         Ok(t) => t,
-        Err(e) => return marbles::fail(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return marbles::fail(e),
     };
     match crate::rules::record::game_of(&text).as_deref() {
         Ok("marbles") => marbles::replay_cmd(path, &text, json),
         Ok("dominoes") => dominoes::replay_cmd(path, &text, json),
         Ok("kugelbox") => kugelbox::replay_cmd(path, &text, json),
         Ok(other) => marbles::fail(format!(
-            "{}: not a game record: \"game\" is \"{other}\"; records are of marbles, dominoes or kugelbox",
-            path.display()
+            "{}: not a game record: \"game\" is \"{}\"; records are of marbles, dominoes or kugelbox",
+            path.display(),
+            crate::files::shown(other)
         )),
         Err(e) => marbles::fail(format!("{}: not a game record: {e}", path.display())),
     }
@@ -193,12 +281,15 @@ pub fn run(command: Command, above: &[bench::Group]) -> ExitCode {
         Command::Score { board, json } => marbles::score_cmd(&board, json),
         Command::Replay { file, json } => replay(&file, json),
         Command::Sim(args) => match Game::from_slug(&args.game) {
+            Some(g) if args.check(g).is_err() => {
+                marbles::fail(args.check(g).err().unwrap_or_default())
+            }
             Some(Game::Dominoes) => dominoes::sim_cmd(&args),
             Some(Game::Kugelbox) => kugelbox::sim_cmd(&args),
             Some(Game::Marbles) => marbles::sim_cmd(&args),
             None => marbles::fail(format!(
                 "sim plays marbles, dominoes or kugelbox, not \"{}\"",
-                args.game
+                crate::files::shown(&args.game)
             )),
         },
         Command::Kugel {
@@ -215,6 +306,14 @@ pub fn run(command: Command, above: &[bench::Group]) -> ExitCode {
             json,
         } => dice::dice_cmd(&kind, n, throws, seed, json),
         Command::Bench { group, json } => bench::run(group.as_deref(), json, above),
+        Command::Fuzz {
+            target,
+            inputs,
+            seed,
+        } => fuzz::fuzz_cmd(target.as_deref(), inputs, seed),
+        Command::Soak { .. } => marbles::fail(
+            "soak plays the game's own tables: it needs the game build (the default features)",
+        ),
         Command::CheckShots { files } => {
             if shots::report(&files) {
                 ExitCode::SUCCESS
@@ -231,7 +330,10 @@ fn presets(game: Option<&str>, json: bool) -> ExitCode {
         Some(slug) => match Game::from_slug(slug) {
             Some(g) => vec![g],
             None => {
-                eprintln!("muggins: unknown game \"{slug}\"; say marbles, dominoes or kugelbox");
+                eprintln!(
+                    "muggins: unknown game \"{}\"; say marbles, dominoes or kugelbox",
+                    crate::files::shown(slug)
+                );
                 return ExitCode::from(2);
             }
         },

@@ -87,3 +87,20 @@ pub fn on_every_core<T: Send>(
             .collect()
     })
 }
+
+/// A figure from `/proc/self/status` in kB (`VmHWM`, `VmRSS`), where the system has one.
+fn proc_status_kb(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The most memory this process has held so far, kB.
+pub fn peak_rss_kb() -> Option<u64> {
+    proc_status_kb("VmHWM:")
+}
+
+/// The memory this process holds now, kB.
+pub fn rss_kb() -> Option<u64> {
+    proc_status_kb("VmRSS:")
+}

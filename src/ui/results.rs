@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, IVORY, big_button, focus_first, panel, seat_label};
 use crate::game::table::ScoreSheet;
+use crate::game::table::autosave::LastSaved;
 use crate::game::table::records::{records_dir, save_record};
 use crate::game::table::seats::seat_who;
 use crate::game::{Nav, Screen, SettingsPath, Table};
@@ -22,6 +23,7 @@ fn draw(
     table: Res<Table>,
     sheet: Option<Res<ScoreSheet>>,
     settings: Res<SettingsPath>,
+    last: Res<LastSaved>,
     mut saved: Local<Option<String>>,
     mut nav: MessageWriter<Nav>,
 ) -> Result {
@@ -37,7 +39,7 @@ fn draw(
             match sheet.as_deref() {
                 Some(sheet) => {
                     draw_sheet(ui, sheet);
-                    save_row(ui, sheet, &settings, &mut saved);
+                    save_row(ui, sheet, &settings, &last, &mut saved);
                 }
                 None => {
                     *saved = None;
@@ -63,13 +65,21 @@ fn draw(
     Ok(())
 }
 
-/// "Save the game", and where it went.
+/// Where the game's record was saved as it ended; "Save the game" where it was not.
 fn save_row(
     ui: &mut egui::Ui,
     sheet: &ScoreSheet,
     settings: &SettingsPath,
+    last: &LastSaved,
     saved: &mut Option<String>,
 ) {
+    if let Some(Ok(path)) = &last.0 {
+        ui.label(egui::RichText::new(format!("Saved as {}", path.display())).small());
+        return;
+    }
+    if let Some(Err(e)) = &last.0 {
+        ui.label(egui::RichText::new(format!("Not saved as it ended: {e}")).small());
+    }
     ui.horizontal(|ui| match records_dir(settings) {
         Some(dir) => {
             if ui.button("Save the game").clicked() {

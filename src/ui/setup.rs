@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, IVORY, big_button, focus_first, panel, seat_label};
 use crate::ai::Difficulty;
+use crate::game::table::autosave::ResumeRequest;
 use crate::game::table::seats::{Device, Seating, pad_number, seat_name};
 use crate::game::{Nav, Presets, Screen, Table};
 use crate::rules::dominoes::TileSet;
@@ -28,6 +29,7 @@ fn draw(
     table: Res<Table>,
     mut seating: ResMut<Seating>,
     pads: Query<Entity, With<Gamepad>>,
+    resume: Option<Res<ResumeRequest>>,
     mut nav: MessageWriter<Nav>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -41,6 +43,16 @@ fn draw(
                 .color(IVORY)
                 .strong(),
         );
+        if let Some(r) = &resume {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Resuming the game you left ({}): each human seat takes its controller, \
+                     then Start",
+                    r.0.record.summary().line()
+                ))
+                .color(IVORY),
+            );
+        }
         ui.separator();
         start_row(ui, &edit, &presets, &mut nav);
         ui.separator();

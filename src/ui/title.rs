@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{DrawUi, IVORY, UiState, big_button, focus_first, framed};
+use crate::game::table::autosave::{Resumable, ResumeRequest, resume_navs};
 use crate::game::table::records::{ReplayRequest, records_dir, replay_navs, saved_records};
 use crate::game::{Nav, Presets, Screen, SettingsPath};
 use crate::rules::{AnyRecord, Game};
@@ -57,10 +58,32 @@ fn draw(
     mut preset_lines: Local<Vec<String>>,
     mut saved: Local<Saved>,
     settings: Res<SettingsPath>,
+    resumable: Res<Resumable>,
     time: Res<Time>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(save) = &resumable.0 {
+        egui::Area::new("resume".into())
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 150.0])
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    if big_button(ui, "Resume").clicked() {
+                        commands.insert_resource(ResumeRequest(save.clone()));
+                        for n in resume_navs(save) {
+                            nav.write(n);
+                        }
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "the game you left: {}",
+                            save.record.summary().line()
+                        ))
+                        .color(IVORY),
+                    );
+                });
+            });
+    }
     saved.refresh(&settings, time.delta_secs());
     if !saved.lines.is_empty() {
         framed(

@@ -677,6 +677,13 @@ impl Played for DominoesGame {
     }
 
     fn replaying(_: &mut DominoesPlay, _: &Action) {}
+
+    fn carry_over(old: &DominoesTable, new: &mut DominoesTable) {
+        new.open_hands = old.open_hands;
+        new.auto_draw = old.auto_draw;
+        new.auto_play = old.auto_play;
+        new.viewer = old.viewer;
+    }
 }
 
 /// What the table does for a human seat, as its settings ask: draw or pass when it cannot play,

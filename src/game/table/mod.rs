@@ -1,16 +1,19 @@
 //! The table shell every game sits on: the referee over any rules engine ([`Referee`]), the
 //! intents every seat sends ([`Intent`]) and the rule events the scene and HUD react to
 //! ([`Happened`]); the seats and the devices bound to them ([`seats`]); saved records
-//! ([`records`]) and the score sheet the results screen draws ([`sheet`]).
+//! ([`records`]), the game in progress kept on disk ([`autosave`]) and the score sheet the
+//! results screen draws ([`sheet`]).
 //!
 //! Each frame, while the game runs: devices become intents ([`TableSet::Input`]), the referee
 //! turns intents, AI seats and the table's own physics into rules actions
 //! ([`TableSet::Referee`]), the scene follows what happened ([`TableSet::Present`]).
 
+pub mod autosave;
 pub mod records;
 pub mod referee;
 pub mod seats;
 pub mod sheet;
+pub mod undo;
 pub mod widgets;
 
 use bevy::prelude::*;
@@ -37,6 +40,9 @@ pub enum Intent<A: Send + Sync + 'static> {
     Act { seat: SeatIndex, action: A },
     /// This seat lets the open window (a challenge, a "Muggins!" call) pass.
     Pass { seat: SeatIndex },
+    /// The only human seat against the AI takes back its last move (until the next roll or
+    /// the next AI action).
+    Undo { seat: SeatIndex },
 }
 
 /// Something the rules did, for the scene and the HUD.
@@ -80,6 +86,9 @@ pub trait Played: TableGame {
     fn ai_turn(r: &mut Referee<Self>) -> Option<AiMove<Self::Action>>;
     /// A replayed action is about to be applied (dice set down showing its faces).
     fn replaying(r: &mut Referee<Self>, action: &Self::Action);
+    /// The table was rebuilt from the record (an undo): what the old table held that the
+    /// record does not (the table's options, who is looking) is carried over.
+    fn carry_over(_old: &Self::Table, _new: &mut Self::Table) {}
     /// What the human controls do now (the phase, who moves, an open window, a screen shown),
     /// for [`Settle`]: a change holds every control still for [`SETTLE_S`].
     fn controls_key(r: &Referee<Self>) -> u64;
@@ -118,7 +127,13 @@ pub(super) fn plugin(app: &mut App) {
                 .after(AppSet::Navigate)
                 .run_if(in_state(Pause::Running)),
         )
-        .add_plugins((seats::plugin, records::plugin, sheet::plugin));
+        .add_plugins((
+            seats::plugin,
+            records::plugin,
+            autosave::plugin,
+            undo::plugin,
+            sheet::plugin,
+        ));
 }
 
 /// What every game's HUD reads of the table besides its game: the setup, the presets, who

@@ -20,18 +20,16 @@ pub(super) fn plugin(_app: &mut App) {}
 /// Where saved games are kept: `records/` beside the settings file (none when settings live in
 /// memory only).
 pub fn records_dir(settings: &SettingsPath) -> Option<PathBuf> {
-    Some(settings.0.as_ref()?.parent()?.join("records"))
+    Some(config_dir(settings)?.join(crate::saves::RECORDS))
 }
 
-/// Saves a record as JSON in `dir`, named by its game and seed; the file's path.
-pub fn save_record(record: &AnyRecord, dir: &Path) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let s = record.summary();
-    let path = dir.join(format!("{}-{:016x}.json", s.game.slug(), s.seed));
-    std::fs::write(&path, record.to_json())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
+/// The folder of the settings file, where the autosave and the records live (none when
+/// settings live in memory only).
+pub fn config_dir(settings: &SettingsPath) -> Option<PathBuf> {
+    Some(settings.0.as_ref()?.parent()?.to_path_buf())
 }
+
+pub use crate::saves::save_record;
 
 /// The records saved in `dir`, newest first: each file with its record or why it cannot be
 /// read.
@@ -54,8 +52,7 @@ pub fn saved_records(dir: &Path) -> Vec<(PathBuf, Result<AnyRecord, String>)> {
     files
         .into_iter()
         .map(|(_, p)| {
-            let record = std::fs::read_to_string(&p)
-                .map_err(|e| e.to_string())
+            let record = crate::files::read_capped(&p, crate::rules::record::RECORD_CAP)
                 .and_then(|text| AnyRecord::parse(&text));
             (p, record)
         })

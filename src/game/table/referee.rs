@@ -42,6 +42,11 @@ pub struct Referee<G: Played> {
     pub replay: Option<VecDeque<G::Action>>,
     /// How long the pauses last, as a share of the usual (the screenshot tour hurries).
     pub pace: f32,
+    /// Where the only human seat's moves may be taken back to: the record's length before each
+    /// of its moves since the last roll or AI action, latest last.
+    pub undo: Vec<usize>,
+    /// The action being applied is the only human seat's own move.
+    human_move: bool,
 }
 
 /// Seat `seat`'s AI's own seed, from the game's.
@@ -80,7 +85,68 @@ impl<G: Played> Referee<G> {
             over_for: 0.0,
             replay: None,
             pace: 1.0,
+            undo: Vec::new(),
+            human_move: false,
         })
+    }
+
+    /// The only human seat, in a game against the AI (none with two or more humans, or none).
+    pub fn sole_human(&self) -> Option<SeatIndex> {
+        let mut humans = (0..self.seats.len() as SeatIndex).filter(|s| self.is_human(*s));
+        match (humans.next(), humans.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` may take back its last move now.
+    pub fn may_undo(&self, seat: SeatIndex) -> bool {
+        self.sole_human() == Some(seat)
+            && !self.undo.is_empty()
+            && self.replay.is_none()
+            && !self.game.is_over()
+            && !G::busy(self)
+    }
+
+    /// Plays `actions` into the game at once, without telling the scene action by action (a
+    /// resumed game, an undo): the table ends as the last of them left it.
+    pub fn fast_forward(&mut self, actions: &[G::Action]) -> Result<(), String> {
+        for (i, a) in actions.iter().enumerate() {
+            G::replaying(self, a);
+            match self.game.apply(*a) {
+                Ok(events) => {
+                    self.record.actions.push(*a);
+                    self.log.extend(events.iter().map(G::describe));
+                    G::applied(self, &events);
+                }
+                Err(e) => return Err(format!("action {i} ({a:?}) was refused: {e}")),
+            }
+        }
+        if self.log.len() > LOG_LINES {
+            let extra = self.log.len() - LOG_LINES / 2;
+            self.log.drain(..extra);
+        }
+        self.ai_wait = AI_PAUSE_S * self.pace;
+        Ok(())
+    }
+
+    /// Takes the game back to the first `len` actions of its record: the game and the table
+    /// are rebuilt by replaying them, so nothing can drift from the record.
+    pub fn rewind(&mut self, len: usize, catalog: &crate::rules::Catalog) -> Result<(), String> {
+        let mut record = self.record.clone();
+        record.actions.truncate(len);
+        let kept = std::mem::take(&mut record.actions);
+        self.game = G::start(&record, catalog)?;
+        let mut table = G::new_table(&self.game);
+        G::carry_over(&self.table, &mut table);
+        self.table = table;
+        self.record = record;
+        let log = std::mem::take(&mut self.log);
+        self.fast_forward(&kept)?;
+        self.log = log;
+        self.refused = None;
+        self.over_for = 0.0;
+        Ok(())
     }
 
     pub fn is_human(&self, seat: SeatIndex) -> bool {
@@ -93,8 +159,16 @@ impl<G: Played> Referee<G> {
         action: G::Action,
         out: &mut MessageWriter<Happened<G::Event>>,
     ) -> bool {
+        let before = self.record.actions.len();
         match self.game.apply(action) {
             Ok(events) => {
+                // The only human's own move may be taken back; a roll or an AI action closes
+                // what came before.
+                if self.human_move && self.sole_human().is_some() {
+                    self.undo.push(before);
+                } else {
+                    self.undo.clear();
+                }
                 self.record.actions.push(action);
                 for e in &events {
                     self.log.push(G::describe(e));
@@ -136,11 +210,12 @@ pub fn plugin<G: Played>(app: &mut App) {
         )
         .add_systems(
             Update,
-            (finish::<G>, follow_table::<G>)
+            (finish::<G>, follow_table::<G>, super::autosave::keep::<G>)
                 .in_set(TableSet::Present)
                 .run_if(resource_exists::<Referee<G>>),
         )
-        .add_systems(OnEnter(Screen::Title), forget::<G>);
+        .add_systems(OnEnter(Screen::Title), forget::<G>)
+        .add_plugins(super::undo::plugin_for::<G>);
 }
 
 /// The intents of this frame, checked against who may do what, then given to the rules.
@@ -148,6 +223,7 @@ fn take_intents<G: Played>(
     mut intents: MessageReader<Intent<G::Action>>,
     mut referee: ResMut<Referee<G>>,
     mut out: MessageWriter<Happened<G::Event>>,
+    presets: Res<crate::game::Presets>,
 ) {
     for intent in intents.read() {
         if referee.replay.is_some() {
@@ -155,11 +231,11 @@ fn take_intents<G: Played>(
             continue;
         }
         match *intent {
-            Intent::Throw { seat, flick } => {
-                if let Err(why) = G::throw(&mut referee, seat, flick) {
-                    referee.refused = Some(why);
-                }
-            }
+            Intent::Throw { seat, flick } => match G::throw(&mut referee, seat, flick) {
+                // A throw closes what came before it to undo.
+                Ok(()) => referee.undo.clear(),
+                Err(why) => referee.refused = Some(why),
+            },
             Intent::Pass { seat } => G::pass(&mut referee, seat),
             Intent::Act { seat, action } => {
                 if !G::may_act(&referee, seat, &action) {
@@ -167,10 +243,39 @@ fn take_intents<G: Played>(
                         Some(format!("{} may not do that now", super::seat_name(seat)));
                     continue;
                 }
+                referee.human_move = referee.is_human(seat);
                 if referee.apply(action, &mut out) {
                     referee.refused = None;
                 }
+                referee.human_move = false;
             }
+            Intent::Undo { seat } => undo(&mut referee, seat, &presets.0),
+        }
+    }
+}
+
+/// `seat` takes back its last move, if it may.
+fn undo<G: Played>(referee: &mut Referee<G>, seat: SeatIndex, catalog: &crate::rules::Catalog) {
+    if !referee.may_undo(seat) {
+        referee.refused = Some(if referee.sole_human().is_none() {
+            "Undo is only for one player against the AI".into()
+        } else {
+            "Nothing to take back since the last roll or AI move".into()
+        });
+        return;
+    }
+    let Some(to) = referee.undo.pop() else { return };
+    let marks = std::mem::take(&mut referee.undo);
+    match referee.rewind(to, catalog) {
+        Ok(()) => {
+            referee.undo = marks;
+            let line = format!("{} takes back a move", super::seat_name(seat));
+            referee.log.push(line);
+        }
+        Err(e) => {
+            // The record replayed once already: this cannot happen, but is said if it does.
+            error!("undo failed: {e}");
+            referee.refused = Some(format!("Cannot undo: {e}"));
         }
     }
 }
@@ -296,6 +401,7 @@ pub fn start<G: Played>(
     table: Res<crate::game::Table>,
     presets: Res<crate::game::Presets>,
     replay: Option<Res<super::records::ReplayRequest>>,
+    resume: Option<Res<super::autosave::ResumeRequest>>,
     pace: Option<Res<TablePace>>,
     settings: Option<Res<crate::settings::Settings>>,
     next_seed: Option<Res<NextSeed>>,
@@ -307,6 +413,28 @@ pub fn start<G: Played>(
         commands.remove_resource::<super::records::ReplayRequest>();
         <G::Action as GameAction>::of(&r.0).cloned()
     });
+    // The game in progress, resumed at the table it was played at (who plays each seat may
+    // have changed; the game, its preset and its seats may not).
+    let resumed: Option<Record<G::Action>> = resume.and_then(|r| {
+        commands.remove_resource::<super::autosave::ResumeRequest>();
+        let was = r.0.setup();
+        let same = was.game == table.game
+            && was.preset == table.preset
+            && was.seats.len() == table.seats.len()
+            && was.partnerships == table.partnerships
+            && was.set == table.set
+            && was.scoring == table.scoring;
+        if !same {
+            notices.push(
+                "The table was changed, so a new game starts; the game you left is kept in \
+                 Saved games"
+                    .to_string(),
+            );
+        }
+        same.then(|| <G::Action as GameAction>::of(&r.0.record).cloned())
+            .flatten()
+    });
+    let saved = saved.or_else(|| resumed.clone());
     let seed = saved
         .as_ref()
         .map(|r| r.seed)
@@ -325,8 +453,18 @@ pub fn start<G: Played>(
             // The player's speed setting, over the tour's hurry.
             let speed = settings.map_or(1.0, |s| s.table.speed.max(0.1));
             referee.pace = pace.map_or(1.0, |p| p.0) / speed;
-            if let Some(r) = saved {
-                referee.replay = Some(r.actions.into_iter().collect());
+            match (saved, resumed.is_some()) {
+                (Some(r), true) => {
+                    if let Err(e) = referee.fast_forward(&r.actions) {
+                        notices.push(format!("Cannot resume the game: {e}"));
+                        nav.write(Nav::Title);
+                        return;
+                    }
+                    let line = format!("Resumed after {} moves", r.actions.len());
+                    referee.log.push(line);
+                }
+                (Some(r), false) => referee.replay = Some(r.actions.into_iter().collect()),
+                (None, _) => {}
             }
             commands.insert_resource(referee);
         }

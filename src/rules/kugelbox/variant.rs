@@ -81,11 +81,27 @@ pub struct KugelboxVariant {
     pub throw_time_limit_ms: u32,
 }
 
+/// The box's holes on each side: the table's box, the throws' physics and the scores are all
+/// of a 5×5 box.
+pub const BOX_SIDE: u8 = 5;
+
+/// Most chips in the middle: one bit each in a seat's [`Chips`](super::game::Chips).
+pub const MAX_CHIPS: usize = super::game::Chips::BITS as usize;
+
 impl KugelboxVariant {
     pub fn validate(&self) -> Result<(), String> {
         let l = &self.layout;
-        if l.rows == 0 || l.columns == 0 {
-            return Err("the box needs at least one row and one column".into());
+        if l.rows != BOX_SIDE || l.columns != BOX_SIDE {
+            return Err(format!(
+                "the box is {BOX_SIDE} by {BOX_SIDE} holes, not {} by {}",
+                l.rows, l.columns
+            ));
+        }
+        if self.chips.len() > MAX_CHIPS {
+            return Err(format!(
+                "at most {MAX_CHIPS} chips lie in the middle, not {}",
+                self.chips.len()
+            ));
         }
         if l.values.len() != l.columns as usize || l.operators.len() != l.columns as usize {
             return Err(format!(
