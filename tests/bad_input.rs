@@ -95,7 +95,8 @@ fn sim_options_a_game_does_not_use_are_refused() {
         "played by one",
     );
     for p in ["0", "NaN", "2", "inf", "-0.5"] {
-        refused(&["sim", "kugelbox", "--p-in", p], "above 0 and at most 1");
+        let arg = format!("--p-in={p}");
+        refused(&["sim", "kugelbox", &arg], "above 0 and at most 1");
     }
     refused(
         &["sim", "kugelbox", "--seats", "wizard"],
@@ -147,7 +148,7 @@ fn solve_refuses_dice_no_die_shows() {
     }
     let (code, out, _) = muggins(&["solve", "12", "1", "1"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("1 "));
+    assert!(out.lines().any(|l| l == "12 = 12 x 1 x 1" || l.starts_with("12 = ")), "{out}");
 }
 
 #[test]

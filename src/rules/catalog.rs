@@ -98,10 +98,16 @@ pub trait Variant: Serialize + DeserializeOwned + Clone + fmt::Debug {
     fn seat_limit(&self) -> u8 {
         Self::GAME.max_seats()
     }
+    /// Whether the rules start a game of these settings at `seats` seats: the rules engine
+    /// is the judge of what a preset may offer.
+    fn starts_with(&self, seats: u8) -> Result<(), String>;
 }
 
 impl Variant for MarblesVariant {
     const GAME: Game = Game::Marbles;
+    fn starts_with(&self, seats: u8) -> Result<(), String> {
+        super::marbles::MarblesGame::new(self.clone(), seats, 0).map(|_| ())
+    }
     fn validate(&self) -> Result<(), String> {
         MarblesVariant::validate(self)
     }
@@ -112,6 +118,9 @@ impl Variant for MarblesVariant {
 
 impl Variant for DominoesVariant {
     const GAME: Game = Game::Dominoes;
+    fn starts_with(&self, seats: u8) -> Result<(), String> {
+        super::dominoes::DominoesGame::new(*self, seats, false, 0).map(|_| ())
+    }
     fn validate(&self) -> Result<(), String> {
         DominoesVariant::validate(self)
     }
@@ -125,6 +134,9 @@ impl Variant for DominoesVariant {
 
 impl Variant for KugelboxVariant {
     const GAME: Game = Game::Kugelbox;
+    fn starts_with(&self, seats: u8) -> Result<(), String> {
+        super::kugelbox::KugelGame::new(self.clone(), seats, 0).map(|_| ())
+    }
     fn validate(&self) -> Result<(), String> {
         KugelboxVariant::validate(self)
     }
@@ -164,7 +176,12 @@ impl<V: Variant> Preset<V> {
                 self.seats.min, self.seats.max
             ));
         }
-        self.variant.validate()
+        self.variant.validate()?;
+        // Every seat count offered starts a game.
+        for n in self.seats.min..=self.seats.max {
+            self.variant.starts_with(n)?;
+        }
+        Ok(())
     }
 }
 
