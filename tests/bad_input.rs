@@ -148,7 +148,11 @@ fn solve_refuses_dice_no_die_shows() {
     }
     let (code, out, _) = muggins(&["solve", "12", "1", "1"]);
     assert_eq!(code, 0);
-    assert!(out.lines().any(|l| l == "12 = 12 x 1 x 1" || l.starts_with("12 = ")), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l == "12 = 12 x 1 x 1" || l.starts_with("12 = ")),
+        "{out}"
+    );
 }
 
 #[test]

@@ -132,7 +132,11 @@ fn resume(dir: &Path) -> App {
 }
 
 /// The resumed table's game is the record's game, with the seats as they were.
-fn same_state<G: Played + PartialEq + std::fmt::Debug>(app: &App, dir: &Path, save: &saves::Autosave) {
+fn same_state<G: Played + PartialEq + std::fmt::Debug>(
+    app: &App,
+    dir: &Path,
+    save: &saves::Autosave,
+) {
     let (catalog, _) = Catalog::builtin();
     let record = <G::Action as GameAction>::of(&save.record).unwrap();
     let (want, _) = replay::<G>(record, &catalog).unwrap();
@@ -140,7 +144,10 @@ fn same_state<G: Played + PartialEq + std::fmt::Debug>(app: &App, dir: &Path, sa
     assert_eq!(referee.record, *record, "{}", dir.display());
     assert_eq!(referee.seats, save.seats);
     assert_eq!(referee.game.actor(), want.actor());
-    assert_eq!(referee.game, want, "the resumed game differs from its record");
+    assert_eq!(
+        referee.game, want,
+        "the resumed game differs from its record"
+    );
 }
 
 #[test]
