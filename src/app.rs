@@ -563,14 +563,8 @@ impl TourPads {
 /// What the tour's human seat (0) does now, as a Normal player would: roll, let windows pass,
 /// place.
 fn play_on(play: &MarblesPlay, hand: &mut MarblesAi) -> Option<MarblesIntent> {
-    if play.thrower() == Some(0) {
-        return Some(MarblesIntent::Throw {
-            seat: 0,
-            flick: None,
-        });
-    }
-    if play.may_speak().contains(&0) {
-        return Some(MarblesIntent::Pass { seat: 0 });
+    if let Some(intent) = play.routine(0) {
+        return Some(intent);
     }
     if play.game.actor() != Some(0)
         || matches!(play.game.phase, Phase::Roll { .. } | Phase::RollOff { .. })

@@ -320,7 +320,7 @@ fn undo_takes_back_the_humans_move_exactly_until_the_ai_moves() {
             panic!("undo offered before the human moved");
         }
         // The human rolls when it is its turn; the AI plays itself.
-        if let Some(i) = human_step(r) {
+        if let Some(i) = r.routine(0) {
             intent(&mut app, i);
         } else {
             app.update();
@@ -330,18 +330,6 @@ fn undo_takes_back_the_humans_move_exactly_until_the_ai_moves() {
 }
 
 /// What the human seat of the undo test does besides placing: roll, let windows pass.
-fn human_step(r: &Referee<MarblesGame>) -> Option<Intent<muggins::rules::marbles::Action>> {
-    if r.thrower() == Some(0) {
-        return Some(Intent::Throw {
-            seat: 0,
-            flick: None,
-        });
-    }
-    if r.may_speak().contains(&0) {
-        return Some(Intent::Pass { seat: 0 });
-    }
-    None
-}
 
 #[test]
 fn two_humans_have_no_undo() {

@@ -13,6 +13,7 @@ use super::gamepad::{chosen_end, freshen, step_end, step_tile};
 use super::play::{DominoesIntent, DominoesPlay, EndChoice, HandChoices};
 use super::scene::{EndGhost, RackTile};
 use crate::game::MainCamera;
+use crate::game::table::widgets::panel_under;
 use crate::game::table::{Device, Seating, Settle, TableSet};
 use crate::physics::tiles::TILE_T;
 use crate::rules::dominoes::{Action, Seat, Tile};
@@ -139,15 +140,13 @@ fn mouse(
     mut intents: MessageWriter<DominoesIntent>,
 ) {
     let Some(buttons) = buttons else { return };
-    let over_ui = contexts
-        .ctx_mut()
-        .is_ok_and(|c| c.egui_wants_pointer_input() || c.is_pointer_over_egui());
     let (Ok(window), Ok((camera, at))) = (window.single(), camera.single()) else {
         return;
     };
     let Some(cursor) = window.cursor_position() else {
         return;
     };
+    let over_ui = contexts.ctx_mut().is_ok_and(|c| panel_under(c, cursor));
     let Some(seat) = pointer_seat(&play, &seating).filter(|s| play.may_move(*s)) else {
         *dragging = None;
         return;

@@ -9,6 +9,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use super::play::{KugelIntent, KugelPlay};
+use crate::game::table::widgets::panel_under;
 use crate::game::table::{Device, Seating, Settle, TableSet};
 use crate::physics::Flick;
 use crate::physics::kugel::{BALL_R, FAR_WALL, HALF_W, NEAR_END};
@@ -103,9 +104,6 @@ fn mouse(
     mut intents: MessageWriter<KugelIntent>,
 ) {
     let Some(buttons) = buttons else { return };
-    let over_ui = contexts
-        .ctx_mut()
-        .is_ok_and(|c| c.egui_wants_pointer_input() || c.is_pointer_over_egui());
     let cursor = window.single().ok().and_then(|w| w.cursor_position());
     let seat = play
         .thrower()
@@ -116,7 +114,10 @@ fn mouse(
         }
         return;
     };
-    if buttons.just_pressed(MouseButton::Left) && !over_ui && settle.ready() {
+    if buttons.just_pressed(MouseButton::Left)
+        && !contexts.ctx_mut().is_ok_and(|c| panel_under(c, cursor))
+        && settle.ready()
+    {
         pull.from = Some(cursor);
         pull.path.clear();
     }

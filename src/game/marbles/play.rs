@@ -99,6 +99,17 @@ impl Referee<MarblesGame> {
         }
     }
 
+    /// What `seat` does when it has nothing to choose: throw the dice when they are its to
+    /// throw, let an open challenge window pass.
+    pub fn routine(&self, seat: Seat) -> Option<Intent<Action>> {
+        if self.thrower() == Some(seat) {
+            return Some(Intent::Throw { seat, flick: None });
+        }
+        self.may_speak()
+            .contains(&seat)
+            .then_some(Intent::Pass { seat })
+    }
+
     /// The human seats that may speak on the open window now.
     pub fn may_speak(&self) -> Vec<Seat> {
         self.game

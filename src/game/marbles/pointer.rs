@@ -10,6 +10,7 @@ use bevy_egui::EguiContexts;
 use super::play::{MarblesIntent, MarblesPlay};
 use super::{BOARD_TOP, space_position};
 use crate::game::MainCamera;
+use crate::game::table::widgets::panel_under;
 use crate::game::table::{Device, Seating, Settle, TableSet};
 use crate::physics::Flick;
 use crate::rules::marbles::{Action, Phase};
@@ -55,7 +56,11 @@ type Gesture = (Vec2, Vec2);
 impl Press {
     /// Follows the window's events in the order they happened, so a press, a drag and a release
     /// inside one slow frame still make a drag; the gestures that ended.
-    fn follow(&mut self, events: &mut MessageReader<WindowEvent>, over_ui: bool) -> Vec<Gesture> {
+    fn follow(
+        &mut self,
+        events: &mut MessageReader<WindowEvent>,
+        over_ui: &dyn Fn(Vec2) -> bool,
+    ) -> Vec<Gesture> {
         use bevy::input::ButtonState;
         let mut done = Vec::new();
         for e in events.read() {
@@ -63,8 +68,7 @@ impl Press {
                 WindowEvent::CursorMoved(m) => self.at = Some(m.position),
                 WindowEvent::MouseButtonInput(b) if b.button == MouseButton::Left => {
                     match b.state {
-                        ButtonState::Pressed if !over_ui => self.start = self.at,
-                        ButtonState::Pressed => {}
+                        ButtonState::Pressed => self.start = self.at.filter(|at| !over_ui(*at)),
                         ButtonState::Released => {
                             if let (Some(start), Some(end)) = (self.start.take(), self.at) {
                                 done.push((start, end));
@@ -91,19 +95,21 @@ fn pointer(
     mut press: Local<Press>,
     mut intents: MessageWriter<MarblesIntent>,
 ) {
-    let over_ui = contexts
-        .ctx_mut()
-        .is_ok_and(|c| c.egui_wants_pointer_input() || c.egui_wants_keyboard_input());
+    // A press on a panel belongs to the panel; the keys only to a panel being typed in
+    // (Space rolls wherever the pointer rests, over the Roll button too).
+    let ctx = contexts.ctx_mut().ok().cloned();
+    let typing = ctx.as_ref().is_some_and(|c| c.text_edit_focused());
+    let over_ui = |at: Vec2| ctx.as_ref().is_some_and(|c| panel_under(c, at));
     let mine = |s: &u8| seating.owns(Device::Pointer, *s, &play.seats);
     let thrower = play.thrower().filter(mine);
     if let Some(seat) = thrower
         && keys.is_some_and(|k| k.just_pressed(KeyCode::Space))
-        && !over_ui
+        && !typing
         && settle.ready()
     {
         intents.write(MarblesIntent::Throw { seat, flick: None });
     }
-    for (start, end) in press.follow(&mut events, over_ui) {
+    for (start, end) in press.follow(&mut events, &over_ui) {
         if settle.ready() {
             gesture(start, end, thrower, &camera, &play, &mine, &mut intents);
         }

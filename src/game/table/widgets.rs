@@ -151,3 +151,63 @@ pub fn on_screen(
     let s = camera.world_to_viewport(at, p).ok()? / ctx.zoom_factor();
     Some(egui::pos2(s.x, s.y))
 }
+
+/// Whether a press at `cursor` (window pixels) belongs to the panels: one lies under it, or
+/// egui holds the pointer (a scroll or a slider being dragged). Judged where the press is, not
+/// where egui last saw the pointer, so a click that arrives in the same frame as the move that
+/// brought the pointer off a panel is not lost when frames are slow.
+pub fn panel_under(ctx: &egui::Context, cursor: bevy::math::Vec2) -> bool {
+    let at = egui::pos2(cursor.x, cursor.y) / ctx.zoom_factor();
+    ctx.egui_is_using_pointer()
+        || ctx
+            .layer_id_at(at)
+            .is_some_and(|layer| layer.order != egui::Order::Background)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::math::Vec2;
+
+    /// One egui pass over an 800×600 window: a panel at (100, 100) points, 200×50, and the
+    /// pointer moved to `pointer` (points).
+    fn pass(ctx: &egui::Context, pointer: egui::Pos2) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            events: vec![egui::Event::PointerMoved(pointer)],
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| {
+            egui::Area::new("roll".into())
+                .fixed_pos([100.0, 100.0])
+                .show(ui.ctx(), |ui| {
+                    ui.add_sized([200.0, 50.0], egui::Button::new("Roll the dice"));
+                });
+        });
+        output.textures_delta.clear();
+    }
+
+    #[test]
+    fn a_press_belongs_to_the_panel_under_it_not_where_egui_last_saw_the_pointer() {
+        let ctx = egui::Context::default();
+        let on_panel = egui::pos2(150.0, 120.0);
+        pass(&ctx, on_panel);
+        pass(&ctx, on_panel);
+        assert!(
+            ctx.is_pointer_over_egui(),
+            "egui saw the pointer on the panel"
+        );
+        assert!(panel_under(&ctx, Vec2::new(150.0, 120.0)));
+        // The press arrives with the move off the panel, before egui has seen the move.
+        assert!(!panel_under(&ctx, Vec2::new(600.0, 400.0)));
+        // At a UI scale of 2 the panel covers window pixels (200, 200) to (600, 300).
+        ctx.set_zoom_factor(2.0);
+        pass(&ctx, egui::pos2(10.0, 10.0));
+        pass(&ctx, egui::pos2(10.0, 10.0));
+        assert!(panel_under(&ctx, Vec2::new(300.0, 240.0)));
+        assert!(!panel_under(&ctx, Vec2::new(150.0, 120.0)));
+    }
+}
