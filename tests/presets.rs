@@ -360,3 +360,23 @@ fn the_command_line_lists_presets() {
             .contains("unknown game \"chess\"")
     );
 }
+
+#[test]
+fn a_saved_games_line_names_its_preset_by_title() {
+    let c = builtin();
+    for game in [Game::Marbles, Game::Dominoes, Game::Kugelbox] {
+        let preset = c.default_preset(game).unwrap();
+        let record = muggins::sim::fuzz::random_record(game, &c, 3).unwrap();
+        let summary = record.summary();
+        assert_eq!(summary.preset, preset.name);
+        let line = summary.titled(&c).line();
+        assert!(
+            line.starts_with(&format!("{} · {} · ", game.title(), preset.title)),
+            "{line}"
+        );
+        // A preset the catalog does not know keeps its name.
+        let mut unknown = record.summary();
+        unknown.preset = "homemade".into();
+        assert!(unknown.titled(&c).line().contains(" · homemade · "));
+    }
+}

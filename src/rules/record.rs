@@ -316,6 +316,15 @@ impl AnyRecord {
 }
 
 impl RecordSummary {
+    /// The same, with the preset's title from `catalog` ("Classic") for its name ("classic")
+    /// where the catalog knows it.
+    pub fn titled(mut self, catalog: &super::Catalog) -> Self {
+        if let Some(p) = catalog.find(self.game, &self.preset) {
+            self.preset = p.title;
+        }
+        self
+    }
+
     /// One line for a list of saved games: "MUGGINS! · classic · 2 players · 144 moves".
     pub fn line(&self) -> String {
         let players = if self.partnerships {

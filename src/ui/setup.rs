@@ -48,7 +48,7 @@ fn draw(
                 egui::RichText::new(format!(
                     "Resuming the game you left ({}): each human seat takes its controller, \
                      then Start",
-                    r.0.record.summary().line()
+                    r.0.record.summary().titled(&presets.0).line()
                 ))
                 .color(IVORY),
             );

@@ -77,7 +77,7 @@ fn draw(
                     ui.label(
                         egui::RichText::new(format!(
                             "the game you left: {}",
-                            save.record.summary().line()
+                            save.record.summary().titled(&presets.0).line()
                         ))
                         .color(IVORY),
                     );
@@ -93,7 +93,7 @@ fn draw(
             [16.0, -16.0],
             10.0,
             |ui| {
-                if let Some(r) = saved_games(ui, &saved.lines) {
+                if let Some(r) = saved_games(ui, &saved.lines, &presets) {
                     commands.insert_resource(ReplayRequest(r.clone()));
                     for n in replay_navs(&r) {
                         nav.write(n);
@@ -153,13 +153,14 @@ fn draw(
 fn saved_games(
     ui: &mut egui::Ui,
     lines: &[(String, Result<AnyRecord, String>)],
+    presets: &Presets,
 ) -> Option<AnyRecord> {
     let mut chosen = None;
     ui.label(egui::RichText::new("Saved games").color(IVORY));
     for (name, record) in lines {
         ui.horizontal(|ui| match record {
             Ok(r) => {
-                ui.label(r.summary().line());
+                ui.label(r.summary().titled(&presets.0).line());
                 if ui.button("Replay").clicked() {
                     chosen = Some(r.clone());
                 }
