@@ -651,3 +651,47 @@ fn every_laid_tile_is_set_down_by_physics_at_its_slot() {
         );
     }
 }
+
+#[test]
+fn the_tours_dominoes_reaches_its_moments_in_the_first_hand() {
+    use muggins::ai::dominoes::DominoesAi;
+    use muggins::app::{Deal, TOUR_DOMINOES_SEED, domino_on};
+    // The tour's frames: about 25 ms, at three times the speed.
+    let mut app = headless::app(75);
+    start(
+        &mut app,
+        "all-fives",
+        vec![SeatKind::Human, SeatKind::Ai(Difficulty::Expert)],
+        false,
+        TOUR_DOMINOES_SEED,
+    );
+    let mut hand = DominoesAi::new(Difficulty::Normal, 7);
+    for deal in [Deal::SpinnerArms, Deal::MustDraw, Deal::HandEnd] {
+        for _ in 0..5_000 {
+            if deal.reached(play(&app)) {
+                break;
+            }
+            if let Some(intent) = domino_on(play(&app), &mut hand) {
+                app.world_mut().write_message(intent);
+            }
+            app.update();
+        }
+        assert!(deal.reached(play(&app)), "never reached: {deal:?}");
+        // The first hand's (at its end, the next is dealt behind the reveal).
+        let hand_no = if deal == Deal::HandEnd { 1 } else { 0 };
+        assert_eq!(
+            play(&app).game.hand_no,
+            hand_no,
+            "{deal:?} in the first hand"
+        );
+        if deal == Deal::MustDraw {
+            intend(
+                &mut app,
+                DominoesIntent::Act {
+                    seat: 0,
+                    action: Action::Draw,
+                },
+            );
+        }
+    }
+}
