@@ -605,3 +605,134 @@ fn a_lost_seat_is_taken_by_the_keyboard_or_handed_to_the_ai() {
         "the AI plays the seat it was handed"
     );
 }
+
+/// A headless app with the menus whose settings (and autosave) live in `dir`.
+fn app_in(dir: &std::path::Path) -> App {
+    let mut app = headless::app_with_settings(20, Some(dir.join("settings.ron")));
+    add_menus(&mut app);
+    app.insert_resource(ButtonInput::<KeyCode>::default());
+    frame(&mut app, &[]);
+    app
+}
+
+/// A game of MUGGINS! left after a few moves: its autosave in `dir`.
+fn left_game(dir: &std::path::Path, seats: Vec<SeatKind>) -> Record<Action> {
+    use muggins::rules::marbles::MarblesGame;
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let record = played::<MarblesGame>(Record::new("classic", seats.len() as u8, false, 11), |g| {
+        g.legal_actions()
+    });
+    assert!(record.actions.len() >= 3, "{record:?}");
+    let save = muggins::saves::Autosave {
+        seats,
+        open_hands: false,
+        record: AnyRecord::Marbles(record.clone()),
+    };
+    save.save(dir).unwrap();
+    record
+}
+
+#[test]
+fn a_resumed_game_seats_its_humans_by_pad_and_its_ai_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("muggins-table-resume-{}", std::process::id()));
+    let seats = vec![
+        SeatKind::Human,
+        SeatKind::Ai(Difficulty::Easy),
+        SeatKind::Human,
+    ];
+    let record = left_game(&dir, seats.clone());
+    let mut app = app_in(&dir);
+    let (a, b) = (connect(&mut app), connect(&mut app));
+    frames(&mut app, 2);
+    // The title's Resume is focused first: A resumes, at the setup screen with the seats.
+    press(&mut app, a, GamepadButton::South);
+    frames(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Setup);
+    assert_eq!(app.world().resource::<Table>().seats, seats);
+    // Each pad takes a human seat; the AI seat stays the AI's.
+    press(&mut app, a, GamepadButton::South);
+    press(&mut app, b, GamepadButton::South);
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Table>().seats, seats);
+    assert_eq!(seating(&app).device(0), Device::Pad(a));
+    assert_eq!(seating(&app).device(2), Device::Pad(b));
+    press(&mut app, a, GamepadButton::South);
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Playing);
+    let p = play(&app);
+    assert_eq!(p.record, record, "the game resumed where it was left");
+    assert_eq!(p.seats, seats);
+    let (want, _) = muggins::rules::marbles::replay(&record, &Catalog::builtin().0).unwrap();
+    assert_eq!(p.game, want);
+    // And plays on: each pad for its own seat, the AI for its.
+    let mut hands = [0u8, 2].map(|s| MarblesAi::new(Difficulty::Normal, s as u64 + 1));
+    let mut wrong_no_move = false;
+    let pads = [a, b];
+    for _ in 0..20_000 {
+        if play(&app).record.actions.len() >= record.actions.len() + 12
+            || screen(&app) != Screen::Playing
+        {
+            break;
+        }
+        let mut pressed = false;
+        for (i, seat) in [0u8, 2].into_iter().enumerate() {
+            if let Some(button) = pad_move(&app, seat, &mut hands[i], &mut wrong_no_move) {
+                press(&mut app, pads[i], button);
+                pressed = true;
+                break;
+            }
+        }
+        if !pressed {
+            frame(&mut app, &[]);
+        }
+    }
+    let p = play(&app);
+    assert!(
+        p.record.actions.len() >= record.actions.len() + 12,
+        "the resumed game went on: {} actions",
+        p.record.actions.len()
+    );
+    assert_eq!(p.record.actions[..record.actions.len()], record.actions[..]);
+    let movers: std::collections::BTreeSet<u8> = {
+        let mut game = want.clone();
+        let mut seen = std::collections::BTreeSet::new();
+        for a in &p.record.actions[record.actions.len()..] {
+            if let Some(s) = game.actor() {
+                seen.insert(s);
+            }
+            game.apply(*a).unwrap();
+        }
+        seen
+    };
+    assert!(movers.contains(&1), "the AI seat played: {movers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pad_joining_a_resumed_game_adds_no_seat() {
+    let dir = std::env::temp_dir().join(format!("muggins-table-resume2-{}", std::process::id()));
+    let seats = vec![SeatKind::Human, SeatKind::Human];
+    let record = left_game(&dir, seats.clone());
+    let mut app = app_in(&dir);
+    let pads: Vec<Entity> = (0..3).map(|_| connect(&mut app)).collect();
+    frames(&mut app, 2);
+    press(&mut app, pads[0], GamepadButton::South);
+    frames(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Setup);
+    for pad in &pads {
+        press(&mut app, *pad, GamepadButton::South);
+    }
+    frames(&mut app, 2);
+    assert_eq!(
+        app.world().resource::<Table>().seats,
+        seats,
+        "a third pad finds no seat to take and adds none"
+    );
+    assert_eq!(seating(&app).seat_of(pads[2]), None);
+    press(&mut app, pads[0], GamepadButton::South);
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(play(&app).record, record, "the game resumed, not a new one");
+    let _ = std::fs::remove_dir_all(&dir);
+}

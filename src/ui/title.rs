@@ -68,7 +68,11 @@ fn draw(
             .anchor(egui::Align2::CENTER_TOP, [0.0, 150.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    if big_button(ui, "Resume").clicked() {
+                    // The game left is what a returning player most likely wants: focused
+                    // first, so Enter or a pad's A resumes it.
+                    let resume = big_button(ui, "Resume");
+                    focus_first(&resume);
+                    if resume.clicked() {
                         commands.insert_resource(ResumeRequest(save.clone()));
                         for n in resume_navs(save) {
                             nav.write(n);

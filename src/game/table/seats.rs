@@ -240,11 +240,14 @@ fn fit_seating(table: Res<Table>, mut seating: ResMut<Seating>) {
 
 /// On the setup screen a gamepad's South takes the next human seat still on the keyboard (or
 /// turns the first AI seat human, or adds a seat); East gives its seat back to the keyboard.
+/// A game being resumed keeps its seats: a pad takes one of them, never adds one (a seat more
+/// would start a new game instead).
 pub fn join_on_setup(
     pads: Query<(Entity, &Gamepad)>,
     mut seating: ResMut<Seating>,
     table: Res<Table>,
     presets: Res<Presets>,
+    resuming: Option<Res<super::autosave::ResumeRequest>>,
     mut nav: MessageWriter<Nav>,
 ) {
     let mut setup = table.0.clone();
@@ -278,7 +281,7 @@ pub fn join_on_setup(
                     Some(s)
                 })
                 .or_else(|| {
-                    (setup.seats.len() < max).then(|| {
+                    (resuming.is_none() && setup.seats.len() < max).then(|| {
                         setup.seats.push(SeatKind::Human);
                         seating.fit(setup.seats.len());
                         setup.seats.len() - 1
