@@ -4,6 +4,7 @@
 
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
+use bevy_rapier3d::prelude::{CollisionEvent, ContactForceEvent, MassModifiedMessage};
 
 use muggins::game::headless;
 use muggins::game::live::agreement::{app, despawn_world, live_roll, live_throw, spawn};
@@ -65,10 +66,17 @@ fn impacts_fire_when_the_dice_hit_the_tray() {
         .roller
         .start(7, None);
     let mut impacts = Vec::new();
+    let mut forces = app
+        .world()
+        .resource::<Messages<ContactForceEvent>>()
+        .get_cursor();
+    let mut contacts = 0;
     for _ in 0..40 {
         app.update();
         let m = app.world().resource::<Messages<Impact>>();
         impacts.extend(cursor.read(m).copied());
+        let m = app.world().resource::<Messages<ContactForceEvent>>();
+        contacts += forces.read(m).count();
     }
     assert!(!impacts.is_empty(), "no impact");
     assert!(
@@ -84,6 +92,17 @@ fn impacts_fire_when_the_dice_hit_the_tray() {
     }
     // A knock is one message, not one per step of pressing: far fewer than steps × dice.
     assert!(impacts.len() < 200, "{} impacts", impacts.len());
+    // bevy_rapier3d's own messages are cleared as every message is, not kept for the life of
+    // the process: with the dice gone, none is left a few frames on.
+    assert!(contacts > impacts.len(), "{contacts} contact forces");
+    despawn_world(&mut app, world);
+    for _ in 0..4 {
+        app.update();
+    }
+    let world = app.world();
+    assert_eq!(world.resource::<Messages<ContactForceEvent>>().len(), 0);
+    assert_eq!(world.resource::<Messages<CollisionEvent>>().len(), 0);
+    assert_eq!(world.resource::<Messages<MassModifiedMessage>>().len(), 0);
 }
 
 #[test]
