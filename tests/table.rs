@@ -19,7 +19,18 @@ use muggins::table::{SeatKind, TableSetup};
 use muggins::ui::headless::{add_menus, frame};
 
 fn app() -> App {
-    let mut app = headless::app(20);
+    with_menus(headless::app(20))
+}
+
+/// A headless app with the menus whose settings (and autosave) live in `dir`.
+fn app_in(dir: &std::path::Path) -> App {
+    with_menus(headless::app_with_settings(
+        20,
+        Some(dir.join("settings.ron")),
+    ))
+}
+
+fn with_menus(mut app: App) -> App {
     add_menus(&mut app);
     app.insert_resource(ButtonInput::<KeyCode>::default());
     frame(&mut app, &[]);
@@ -604,15 +615,6 @@ fn a_lost_seat_is_taken_by_the_keyboard_or_handed_to_the_ai() {
         play(&app).record.actions.len() > before,
         "the AI plays the seat it was handed"
     );
-}
-
-/// A headless app with the menus whose settings (and autosave) live in `dir`.
-fn app_in(dir: &std::path::Path) -> App {
-    let mut app = headless::app_with_settings(20, Some(dir.join("settings.ron")));
-    add_menus(&mut app);
-    app.insert_resource(ButtonInput::<KeyCode>::default());
-    frame(&mut app, &[]);
-    app
 }
 
 /// A game of MUGGINS! left after a few moves: its autosave in `dir`.

@@ -22,12 +22,13 @@ pub(super) fn plugin(app: &mut App) {
 struct Saved {
     age: f32,
     read: bool,
-    lines: Vec<(String, Result<AnyRecord, String>)>,
+    /// Each game's line (its preset by title), with the record where it can be read.
+    lines: Vec<(String, Option<AnyRecord>)>,
 }
 
 impl Saved {
     /// Reads the last five saved games again when it is time.
-    fn refresh(&mut self, settings: &SettingsPath, dt: f32) {
+    fn refresh(&mut self, settings: &SettingsPath, presets: &Presets, dt: f32) {
         self.age += dt;
         if self.read && self.age <= 3.0 {
             return;
@@ -39,11 +40,12 @@ impl Saved {
             .unwrap_or_default()
             .into_iter()
             .take(5)
-            .map(|(p, r)| {
-                let name = p
-                    .file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into());
-                (name, r)
+            .map(|(p, r)| match r {
+                Ok(r) => (r.summary().titled(&presets.0).line(), Some(r)),
+                Err(e) => {
+                    let name = p.file_name().unwrap_or_default().to_string_lossy();
+                    (format!("{name}: cannot be read ({e})"), None)
+                }
             })
             .collect();
     }
@@ -57,12 +59,21 @@ fn draw(
     mut nav: MessageWriter<Nav>,
     mut preset_lines: Local<Vec<String>>,
     mut saved: Local<Saved>,
+    mut resume_line: Local<String>,
     settings: Res<SettingsPath>,
     resumable: Res<Resumable>,
     time: Res<Time>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if resumable.is_changed()
+        && let Some(save) = &resumable.0
+    {
+        *resume_line = format!(
+            "the game you left: {}",
+            save.record.summary().titled(&presets.0).line()
+        );
+    }
     if let Some(save) = &resumable.0 {
         egui::Area::new("resume".into())
             .anchor(egui::Align2::CENTER_TOP, [0.0, 150.0])
@@ -78,17 +89,11 @@ fn draw(
                             nav.write(n);
                         }
                     }
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "the game you left: {}",
-                            save.record.summary().titled(&presets.0).line()
-                        ))
-                        .color(IVORY),
-                    );
+                    ui.label(egui::RichText::new(resume_line.as_str()).color(IVORY));
                 });
             });
     }
-    saved.refresh(&settings, time.delta_secs());
+    saved.refresh(&settings, &presets, time.delta_secs());
     if !saved.lines.is_empty() {
         framed(
             ctx,
@@ -97,7 +102,7 @@ fn draw(
             [16.0, -16.0],
             10.0,
             |ui| {
-                if let Some(r) = saved_games(ui, &saved.lines, &presets) {
+                if let Some(r) = saved_games(ui, &saved.lines) {
                     commands.insert_resource(ReplayRequest(r.clone()));
                     for n in replay_navs(&r) {
                         nav.write(n);
@@ -154,27 +159,19 @@ fn draw(
 
 /// The saved games of every game: a line each, Replay for those whose table plays; a file
 /// that cannot be read is named with its reason. The record asked to be replayed.
-fn saved_games(
-    ui: &mut egui::Ui,
-    lines: &[(String, Result<AnyRecord, String>)],
-    presets: &Presets,
-) -> Option<AnyRecord> {
+fn saved_games(ui: &mut egui::Ui, lines: &[(String, Option<AnyRecord>)]) -> Option<AnyRecord> {
     let mut chosen = None;
     ui.label(egui::RichText::new("Saved games").color(IVORY));
-    for (name, record) in lines {
+    for (line, record) in lines {
         ui.horizontal(|ui| match record {
-            Ok(r) => {
-                ui.label(r.summary().titled(&presets.0).line());
+            Some(r) => {
+                ui.label(line);
                 if ui.button("Replay").clicked() {
                     chosen = Some(r.clone());
                 }
             }
-            Err(e) => {
-                ui.label(
-                    egui::RichText::new(format!("{name}: cannot be read ({e})"))
-                        .small()
-                        .weak(),
-                );
+            None => {
+                ui.label(egui::RichText::new(line).small().weak());
             }
         });
     }
