@@ -161,19 +161,23 @@ fn draw(
 /// that cannot be read is named with its reason. The record asked to be replayed.
 fn saved_games(ui: &mut egui::Ui, lines: &[(String, Option<AnyRecord>)]) -> Option<AnyRecord> {
     let mut chosen = None;
+    // Long lines wrap: the panel stays clear of the Options and Quit buttons beside it.
+    ui.set_max_width(372.0);
     ui.label(egui::RichText::new("Saved games").color(IVORY));
     for (line, record) in lines {
-        ui.horizontal(|ui| match record {
+        match record {
             Some(r) => {
-                ui.label(line);
-                if ui.button("Replay").clicked() {
-                    chosen = Some(r.clone());
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Replay").clicked() {
+                        chosen = Some(r.clone());
+                    }
+                    ui.add(egui::Label::new(line.as_str()).wrap());
+                });
             }
             None => {
-                ui.label(egui::RichText::new(line).small().weak());
+                ui.add(egui::Label::new(egui::RichText::new(line).small().weak()).wrap());
             }
-        });
+        }
     }
     chosen
 }
